@@ -1,0 +1,39 @@
+/** What the local stack serves, as handed to tests (vitest `inject('stack')`) and printed by `npm start`. */
+
+/** One local EVM chain. */
+export interface LocalEvmChain {
+  /** EIP-155 chain id. */
+  chainId: number
+  /** Human name, e.g. 'Latchkey Local'. */
+  name: string
+  /** HTTP JSON-RPC endpoint on 127.0.0.1. */
+  rpcUrl: string
+  port: number
+}
+
+/** The ERC-20 tokens deployed at the same addresses on every local EVM chain. */
+export interface LocalEvmTokens {
+  /** 6 decimals, standard ERC-20 (transfer returns bool). */
+  LUSD: `0x${string}`
+  /** 18 decimals, standard ERC-20. */
+  LKT: `0x${string}`
+  /** 6 decimals, USDT-style: transfer/approve/transferFrom return nothing. */
+  LUSDT: `0x${string}`
+}
+
+export interface LocalEvmStack {
+  chains: LocalEvmChain[]
+  /** The fixed test mnemonic; accounts 0..9 of m/44'/60'/0'/0/i are funded with ETH and every token. */
+  mnemonic: string
+  tokens: LocalEvmTokens
+}
+
+export interface LocalStackInfo {
+  evm: LocalEvmStack
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    stack: LocalStackInfo
+  }
+}

@@ -1,0 +1,53 @@
+export {
+  ACCOUNT_TYPES,
+  type AccountType,
+  type AdapterAccount,
+  type AdapterType,
+  DEFAULT_ACCOUNT_TYPES,
+} from './accounts.js'
+export type {
+  AdapterContext,
+  AdapterEventName,
+  AdapterEvents,
+  AdapterOptions,
+  BalanceResult,
+  BalanceService,
+  ChainAdapter,
+  ConnectParams,
+  ConnectResult,
+  EstimateGasParams,
+  GetBalanceParams,
+  SendTransactionParams,
+  SendTransactionResult,
+  SignableMessage,
+  SignMessageParams,
+  SignMessageResult,
+  SignPsbtParams,
+  SignPsbtResult,
+  SignTransactionParams,
+  SignTransactionResult,
+  SignTypedDataParams,
+  SwitchNetworkParams,
+  SwitchNetworkResult,
+  VerifyMessageParams,
+  WalletAsset,
+  WalletCapabilities,
+  WriteContractParams,
+} from './adapter.js'
+export { CONNECTOR_TYPES, type Connector, ConnectorIds, type ConnectorType } from './connectors.js'
+export type {
+  EmailLoginAction,
+  EmbeddedAccountInfo,
+  EmbeddedWalletProvider,
+  SocialProvider,
+} from './embedded.js'
+export { createMemoryStorage, type KitStorage, prefixStorage, readJson } from './storage.js'
+export type {
+  AppMetadata,
+  ProposalNamespace,
+  SessionNamespace,
+  SessionSignInRequest,
+  WalletConnectEvents,
+  WalletConnectProvider,
+  WalletConnectSession,
+} from './walletconnect.js'

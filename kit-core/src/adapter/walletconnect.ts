@@ -1,0 +1,88 @@
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../caip/caip.js'
+
+/** Who the dApp is, as shown to wallets (SPEC §1 "metadata"). */
+export interface AppMetadata {
+  name: string
+  description: string
+  url: string
+  icons: readonly string[]
+}
+
+/** What a WalletConnect session grants in one namespace (CAIP-25 session namespace). */
+export interface SessionNamespace {
+  accounts: readonly CaipAddress[]
+  chains?: readonly CaipNetworkId[]
+  methods: readonly string[]
+  events: readonly string[]
+}
+
+export interface WalletConnectSession {
+  topic: string
+  namespaces: Readonly<Partial<Record<ChainNamespace, SessionNamespace>>>
+  peer: { metadata: AppMetadata }
+  /** Unix seconds. */
+  expiry: number
+}
+
+/** What the kit asks for in one namespace when it proposes a session. */
+export interface ProposalNamespace {
+  chains: readonly CaipNetworkId[]
+  methods: readonly string[]
+  events: readonly string[]
+  /** chain reference -> RPC URL, so reads go to the host's RPCs (never a public RPC by accident). */
+  rpcMap?: Readonly<Record<string, string>>
+}
+
+/** A CAIP-122 sign-in carried inside the session proposal (one-step sign-in). */
+export interface SessionSignInRequest {
+  domain: string
+  uri: string
+  statement?: string
+  nonce: string
+  chains: readonly CaipNetworkId[]
+  resources?: readonly string[]
+  expirationTime?: string
+  notBefore?: string
+  requestId?: string
+}
+
+export interface WalletConnectEvents {
+  /** A pairing URI to show as a QR code or open as a deep link. */
+  display_uri: { uri: string }
+  session_update: { session: WalletConnectSession }
+  session_delete: { topic: string }
+  /** The wallet moved to another chain, in the namespace of that chain. */
+  chainChanged: { caipNetworkId: CaipNetworkId }
+  accountsChanged: { namespace: ChainNamespace; accounts: readonly CaipAddress[] }
+  /** The relay connection went down or came back. */
+  transport: { status: 'open' | 'closed' }
+}
+
+/**
+ * The one WalletConnect session the kit shares across namespaces. Core defines it; the universal adapter's
+ * package implements it over @walletconnect/universal-provider; `createKit` loads that package lazily and
+ * hands the provider to every adapter through {@link AdapterContext}, so no adapter imports another.
+ */
+export interface WalletConnectProvider {
+  /** The live session, if any. */
+  readonly session: WalletConnectSession | undefined
+  /**
+   * Proposes a session and resolves when the wallet approves it.
+   * @throws ProviderRpcError 4001 when the wallet rejects; the pairing's expiry ends the wait with an error.
+   */
+  connect(params: {
+    namespaces: Readonly<Partial<Record<ChainNamespace, ProposalNamespace>>>
+    optionalNamespaces?: Readonly<Partial<Record<ChainNamespace, ProposalNamespace>>>
+    pairingTopic?: string
+    signIn?: SessionSignInRequest
+  }): Promise<{ session: WalletConnectSession; signIn?: { message: string; signature: string } }>
+  /** Ends the session on both sides (gives up waiting for the relay after 3 s, SPEC §4). */
+  disconnect(): Promise<void>
+  /** Sends a wallet request on one chain of the session. @throws ProviderRpcError. */
+  request<T = unknown>(args: { method: string; params?: unknown }, caipNetworkId: CaipNetworkId): Promise<T>
+  /** Makes a chain the default for its namespace, as the wallet sees it. */
+  setDefaultChain(caipNetworkId: CaipNetworkId): void
+  /** The session's accounts in one namespace. */
+  getAccounts(namespace: ChainNamespace): readonly CaipAddress[]
+  on<E extends keyof WalletConnectEvents>(event: E, listener: (payload: WalletConnectEvents[E]) => void): () => void
+}

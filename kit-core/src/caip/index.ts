@@ -1,0 +1,16 @@
+export {
+  CHAIN_NAMESPACES,
+  type CaipAddress,
+  type CaipNetworkId,
+  type ChainNamespace,
+  evmChainIdToCoinType,
+  formatCaipAddress,
+  formatCaipNetworkId,
+  getPlainAddress,
+  isChainNamespace,
+  type ParsedCaipAddress,
+  type ParsedCaipNetworkId,
+  parseCaipAddress,
+  parseCaipNetworkId,
+  validateCaipAddress,
+} from './caip.js'

@@ -1,0 +1,21 @@
+export {
+  HttpRequestError,
+  isUserRejection,
+  LatchkeyError,
+  type LatchkeyErrorCode,
+  type LatchkeyErrorOptions,
+  normalizeProviderError,
+  ProviderRpcError,
+  TimeoutError,
+  UserRejectedRequestError,
+} from './errors.js'
+export { Messages } from './messages.js'
+export {
+  isKnownRpcErrorCode,
+  RETRYABLE_HTTP_STATUSES,
+  RETRYABLE_RPC_CODES,
+  RpcErrorCode,
+  RpcErrorMessages,
+  SPECIAL_HTTP_STATUSES,
+  WALLETCONNECT_USER_REJECTED,
+} from './rpc-codes.js'

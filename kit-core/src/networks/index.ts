@@ -1,0 +1,25 @@
+export {
+  bitcoin,
+  bitcoinTestnet,
+  latchkeyLocal,
+  latchkeyLocal2,
+  mainnet,
+  sepolia,
+  solana,
+  solanaDevnet,
+  solanaTestnet,
+  soneium,
+  soneiumMinato,
+} from './catalogue.js'
+export {
+  type BlockExplorer,
+  type CaipNetwork,
+  defineNetwork,
+  isUnsupportedNetwork,
+  type NativeCurrency,
+  type NetworkDefinition,
+  type RpcUrlSet,
+  UNSUPPORTED_NETWORK_NAME,
+  unsupportedNetwork,
+} from './define.js'
+export { findNetwork, withRpcUrl } from './helpers.js'

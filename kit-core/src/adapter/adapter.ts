@@ -14,7 +14,9 @@ export interface AdapterOptions {
   projectId?: string
   metadata?: AppMetadata
   /** Extra RPC URLs per network, tried before the network's default (SPEC §1 customRpcUrls). */
-  customRpcUrls?: Readonly<Record<CaipNetworkId, readonly { url: string; config?: Record<string, unknown> }[]>>
+  customRpcUrls?: Readonly<
+    Record<CaipNetworkId, readonly { url: string; config?: Record<string, unknown> }[]>
+  >
   /** Discover EIP-6963 wallets (default true). */
   enableEIP6963?: boolean
   /** Offer browser-extension and listed wallets at all (default true). */
@@ -28,7 +30,11 @@ export interface AdapterOptions {
 
 /** What reads balances when the host configured the Blockchain API (SPEC §7 `/v1/account/{address}/balance`). */
 export interface BalanceService {
-  getBalance(params: { address: string; network: CaipNetwork; forceUpdate?: boolean }): Promise<BalanceResult | null>
+  getBalance(params: {
+    address: string
+    network: CaipNetwork
+    forceUpdate?: boolean
+  }): Promise<BalanceResult | null>
 }
 
 /** What the kit hands an adapter once, in {@link ChainAdapter.init}. */

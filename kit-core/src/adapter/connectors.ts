@@ -1,7 +1,14 @@
 import type { CaipNetworkId, ChainNamespace } from '../caip/caip.js'
 
 /** How a wallet reaches the kit (SPEC §3 "Connector"). */
-export type ConnectorType = 'EXTERNAL' | 'WALLET_CONNECT' | 'INJECTED' | 'ANNOUNCED' | 'AUTH' | 'MULTI_CHAIN' | 'ID_AUTH'
+export type ConnectorType =
+  | 'EXTERNAL'
+  | 'WALLET_CONNECT'
+  | 'INJECTED'
+  | 'ANNOUNCED'
+  | 'AUTH'
+  | 'MULTI_CHAIN'
+  | 'ID_AUTH'
 
 export const CONNECTOR_TYPES: readonly ConnectorType[] = [
   'EXTERNAL',

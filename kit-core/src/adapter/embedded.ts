@@ -35,7 +35,10 @@ export interface EmbeddedWalletProvider {
   }): Promise<EmbeddedAccountInfo>
   getFarcasterUri(): Promise<{ url: string }>
   connectFarcaster(): Promise<EmbeddedAccountInfo>
-  getUser(params: { chainId?: number | string; preferredAccountType?: AccountType }): Promise<EmbeddedAccountInfo>
+  getUser(params: {
+    chainId?: number | string
+    preferredAccountType?: AccountType
+  }): Promise<EmbeddedAccountInfo>
   switchNetwork(params: { chainId: number | string }): Promise<{ chainId: number | string }>
   setPreferredAccount(params: { type: AccountType }): Promise<void>
   /**

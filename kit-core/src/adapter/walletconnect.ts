@@ -84,5 +84,8 @@ export interface WalletConnectProvider {
   setDefaultChain(caipNetworkId: CaipNetworkId): void
   /** The session's accounts in one namespace. */
   getAccounts(namespace: ChainNamespace): readonly CaipAddress[]
-  on<E extends keyof WalletConnectEvents>(event: E, listener: (payload: WalletConnectEvents[E]) => void): () => void
+  on<E extends keyof WalletConnectEvents>(
+    event: E,
+    listener: (payload: WalletConnectEvents[E]) => void,
+  ): () => void
 }

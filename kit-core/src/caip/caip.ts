@@ -38,7 +38,13 @@ export function isChainNamespace(value: unknown): value is ChainNamespace {
 export function parseCaipNetworkId(value: string): ParsedCaipNetworkId {
   const parts = typeof value === 'string' ? value.split(':') : []
   const [namespace, reference] = parts
-  if (parts.length !== 2 || !namespace || !reference || !NAMESPACE.test(namespace) || !REFERENCE.test(reference)) {
+  if (
+    parts.length !== 2 ||
+    !namespace ||
+    !reference ||
+    !NAMESPACE.test(namespace) ||
+    !REFERENCE.test(reference)
+  ) {
     throw new LatchkeyError(Messages.invalidCaip2, { code: 'INVALID_CAIP', details: `Got: ${String(value)}` })
   }
   return { namespace, reference }
@@ -60,7 +66,10 @@ export function parseCaipAddress(value: string): ParsedCaipAddress {
     !REFERENCE.test(reference) ||
     !ACCOUNT_ADDRESS.test(address)
   ) {
-    throw new LatchkeyError(Messages.invalidCaip10, { code: 'INVALID_CAIP', details: `Got: ${String(value)}` })
+    throw new LatchkeyError(Messages.invalidCaip10, {
+      code: 'INVALID_CAIP',
+      details: `Got: ${String(value)}`,
+    })
   }
   return { namespace, reference, address, caipNetworkId: `${namespace}:${reference}` }
 }

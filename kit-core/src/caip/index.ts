@@ -1,7 +1,7 @@
 export {
-  CHAIN_NAMESPACES,
   type CaipAddress,
   type CaipNetworkId,
+  CHAIN_NAMESPACES,
   type ChainNamespace,
   evmChainIdToCoinType,
   formatCaipAddress,

@@ -1,6 +1,11 @@
 import { VERSION } from '../version.js'
 import { Messages } from './messages.js'
-import { RpcErrorCode, RpcErrorMessages, WALLETCONNECT_USER_REJECTED, isKnownRpcErrorCode } from './rpc-codes.js'
+import {
+  isKnownRpcErrorCode,
+  RpcErrorCode,
+  RpcErrorMessages,
+  WALLETCONNECT_USER_REJECTED,
+} from './rpc-codes.js'
 
 /** Codes of the kit's own errors. Provider (wallet) errors carry the numeric code of the RPC table instead. */
 export type LatchkeyErrorCode =
@@ -94,7 +99,10 @@ export class TimeoutError extends LatchkeyError {
   override name = 'TimeoutError'
   readonly url: string
   constructor(params: { url: string; timeout: number }) {
-    super(Messages.httpTimeout, { code: 'TIMEOUT', details: `URL: ${redactUrl(params.url)}; after ${params.timeout} ms` })
+    super(Messages.httpTimeout, {
+      code: 'TIMEOUT',
+      details: `URL: ${redactUrl(params.url)}; after ${params.timeout} ms`,
+    })
     this.url = redactUrl(params.url)
   }
 }
@@ -112,7 +120,8 @@ function redactUrl(url: string): string {
   }
 }
 
-const USER_REJECTION_TEXT = /user (rejected|denied|cancell?ed|disapproved)|rejected by (the )?user|request rejected/i
+const USER_REJECTION_TEXT =
+  /user (rejected|denied|cancell?ed|disapproved)|rejected by (the )?user|request rejected/i
 
 /** Reads a numeric code from an error-like value, looking through the shapes wallets and SDKs use. */
 function findCode(error: unknown, depth = 0): number | undefined {

@@ -60,15 +60,22 @@ export function defineNetwork<const N extends NetworkDefinition>(
   if (!isChainNamespace(definition.chainNamespace)) {
     throw invalid(`Unknown namespace ${String(definition.chainNamespace)}`)
   }
-  const caipNetworkId = definition.caipNetworkId ?? formatCaipNetworkId(definition.chainNamespace, definition.id)
+  const caipNetworkId =
+    definition.caipNetworkId ?? formatCaipNetworkId(definition.chainNamespace, definition.id)
   const parsed = parseCaipNetworkId(caipNetworkId)
   if (parsed.namespace !== definition.chainNamespace || parsed.reference !== String(definition.id)) {
-    throw invalid(`caipNetworkId ${caipNetworkId} does not match ${definition.chainNamespace}:${definition.id}`)
+    throw invalid(
+      `caipNetworkId ${caipNetworkId} does not match ${definition.chainNamespace}:${definition.id}`,
+    )
   }
-  if (definition.chainNamespace === 'eip155' && (!Number.isSafeInteger(definition.id) || Number(definition.id) <= 0)) {
+  if (
+    definition.chainNamespace === 'eip155' &&
+    (!Number.isSafeInteger(definition.id) || Number(definition.id) <= 0)
+  ) {
     throw invalid(`An eip155 network id must be a positive integer, got ${String(definition.id)}`)
   }
-  if (typeof definition.name !== 'string' || definition.name.trim() === '') throw invalid('A network needs a name')
+  if (typeof definition.name !== 'string' || definition.name.trim() === '')
+    throw invalid('A network needs a name')
   const { decimals } = definition.nativeCurrency ?? {}
   if (!Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > 36) {
     throw invalid(`Native currency decimals must be an integer from 0 to 36, got ${String(decimals)}`)

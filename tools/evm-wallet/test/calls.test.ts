@@ -1,0 +1,194 @@
+import { encodeFunctionData, erc20Abi, parseEther } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { chainClient, freshAddress, rejectionOf, stack, walletWith } from './helpers.js'
+
+// This file sends from mnemonic index 6 only.
+const SENDER = 6
+/** Init code deploying a contract whose every call reverts (runtime 0x60006000fd). */
+const REVERTER_INIT_CODE = '0x6460006000fd6000526005601bf3'
+
+type CallsStatus = {
+  version: string
+  id: string
+  chainId: string
+  status: number
+  atomic: boolean
+  receipts?: { status: string; transactionHash: `0x${string}`; logs: unknown[]; blockHash: string }[]
+}
+
+async function getStatus(wallet: ReturnType<typeof walletWith>, id: string): Promise<CallsStatus> {
+  return (await wallet.provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as CallsStatus
+}
+
+describe('EIP-5792', () => {
+  it('reports atomicity as unsupported for every known chain', async () => {
+    const wallet = walletWith([SENDER], { connected: true })
+    expect(
+      await wallet.provider.request({ method: 'wallet_getCapabilities', params: [wallet.address] }),
+    ).toEqual({
+      '0x7a69': { atomic: { status: 'unsupported' } },
+      '0x7a6a': { atomic: { status: 'unsupported' } },
+    })
+    expect(
+      await wallet.provider.request({
+        method: 'wallet_getCapabilities',
+        params: [wallet.address, ['0x7a6a']],
+      }),
+    ).toEqual({ '0x7a6a': { atomic: { status: 'unsupported' } } })
+    const other = walletWith([SENDER])
+    expect(
+      (
+        await rejectionOf(
+          other.provider.request({ method: 'wallet_getCapabilities', params: [other.address] }),
+        )
+      ).code,
+    ).toBe(4100)
+  })
+
+  it('wallet_sendCalls prompts once, sends each call in order, and getCallsStatus reports 200 with receipts', async () => {
+    const wallet = walletWith([SENDER], { connected: true })
+    const client = chainClient(31337)
+    const { LUSD } = stack().evm.tokens
+    const to = freshAddress()
+    const nonce = await client.getTransactionCount({ address: wallet.address, blockTag: 'pending' })
+
+    const result = (await wallet.provider.request({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          from: wallet.address,
+          atomicRequired: false,
+          calls: [
+            { to, value: `0x${parseEther('0.5').toString(16)}` },
+            {
+              to: LUSD,
+              data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, 1234n] }),
+            },
+          ],
+        },
+      ],
+    })) as { id: string }
+    expect(result.id).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(wallet.prompts().map((entry) => entry.method)).toEqual(['wallet_sendCalls'])
+
+    const status = await getStatus(wallet, result.id)
+    expect(status).toMatchObject({
+      version: '2.0.0',
+      id: result.id,
+      chainId: '0x7a69',
+      status: 200,
+      atomic: false,
+    })
+    expect(status.receipts).toHaveLength(2)
+    expect(status.receipts?.map((receipt) => receipt.status)).toEqual(['0x1', '0x1'])
+    expect(status.receipts?.[1]?.logs).toHaveLength(1) // the Transfer event
+
+    // In order, consecutive nonces.
+    const [first, second] = await Promise.all(
+      (status.receipts ?? []).map((receipt) => client.getTransaction({ hash: receipt.transactionHash })),
+    )
+    expect([first?.nonce, second?.nonce]).toEqual([nonce, nonce + 1])
+    expect(await client.getBalance({ address: to })).toBe(parseEther('0.5'))
+    expect(
+      await client.readContract({ address: LUSD, abi: erc20Abi, functionName: 'balanceOf', args: [to] }),
+    ).toBe(1234n)
+  })
+
+  it('reports 600 when a later call could not be sent (sequential execution, no atomicity)', async () => {
+    const wallet = walletWith([SENDER], { connected: true })
+    const client = chainClient(31337)
+    const deploy = await wallet.provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: wallet.address, data: REVERTER_INIT_CODE }],
+    })
+    const reverter = (await client.waitForTransactionReceipt({ hash: deploy })).contractAddress
+    expect(reverter).toBeTruthy()
+    const to = freshAddress()
+
+    const { id } = (await wallet.provider.request({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          atomicRequired: false,
+          calls: [
+            { to, value: '0x9' },
+            { to: reverter!, data: '0x' },
+            { to, value: '0x9' },
+          ],
+        },
+      ],
+    })) as { id: string }
+    const status = await getStatus(wallet, id)
+    expect(status.status).toBe(600)
+    expect(status.receipts).toHaveLength(1)
+    expect(await client.getBalance({ address: to })).toBe(9n)
+  })
+
+  it('sends on the chain the request names', async () => {
+    const wallet = walletWith([SENDER], { connected: true })
+    const to = freshAddress()
+    const { id } = (await wallet.provider.request({
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', chainId: '0x7a6a', atomicRequired: false, calls: [{ to, value: '0x1' }] }],
+    })) as { id: string }
+    const status = await getStatus(wallet, id)
+    expect(status).toMatchObject({ chainId: '0x7a6a', status: 200 })
+    const hash = status.receipts?.[0]?.transactionHash
+    expect((await chainClient(31338).getTransaction({ hash: hash! })).chainId).toBe(31338)
+  })
+
+  it('refuses what it cannot do, before prompting', async () => {
+    const wallet = walletWith([SENDER], { connected: true })
+    const base = {
+      version: '2.0.0',
+      chainId: '0x7a69',
+      atomicRequired: false,
+      calls: [{ to: wallet.address }],
+    }
+    const send = (overrides: Record<string, unknown>) =>
+      rejectionOf(
+        wallet.provider.request({ method: 'wallet_sendCalls', params: [{ ...base, ...overrides }] } as never),
+      )
+    expect((await send({ atomicRequired: true })).code).toBe(5760)
+    expect((await send({ chainId: '0x1' })).code).toBe(5710)
+    expect((await send({ capabilities: { paymasterService: { url: 'http://x' } } })).code).toBe(5700)
+    expect((await send({ calls: [] })).code).toBe(-32602)
+    expect(wallet.prompts()).toEqual([])
+    expect((await rejectionOf(getStatus(wallet, '0xdead'))).code).toBe(5730)
+
+    // An optional capability it does not know is ignored.
+    const { id } = (await wallet.provider.request({
+      method: 'wallet_sendCalls',
+      params: [
+        { ...base, id: 'my-bundle', capabilities: { paymasterService: { url: 'http://x', optional: true } } },
+      ],
+    } as never)) as { id: string }
+    expect(id).toBe('my-bundle')
+    expect((await send({ id: 'my-bundle' })).code).toBe(5720)
+  })
+
+  it('a rejected bundle sends nothing', async () => {
+    const wallet = walletWith([SENDER], { connected: true, policy: 'reject' })
+    const client = chainClient(31337)
+    const nonce = await client.getTransactionCount({ address: wallet.address, blockTag: 'pending' })
+    const error = await rejectionOf(
+      wallet.provider.request({
+        method: 'wallet_sendCalls',
+        params: [
+          {
+            version: '2.0.0',
+            chainId: '0x7a69',
+            atomicRequired: false,
+            calls: [{ to: freshAddress(), value: '0x1' }],
+          },
+        ],
+      }),
+    )
+    expect(error.code).toBe(4001)
+    expect(await client.getTransactionCount({ address: wallet.address, blockTag: 'pending' })).toBe(nonce)
+  })
+})

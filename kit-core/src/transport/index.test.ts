@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('transport public API', () => {
+  it('imports without touching fetch, Headers, AbortController or browser globals', async () => {
+    for (const name of ['fetch', 'Headers', 'AbortController', 'window', 'document', 'localStorage']) {
+      vi.stubGlobal(name, undefined)
+    }
+    vi.resetModules()
+    const api = await import('./index.js')
+    expect(Object.keys(api).sort()).toEqual([
+      'MAX_RETRY_AFTER_MS',
+      'TransportDefaults',
+      'createFallbackTransport',
+      'createHttpClient',
+      'createRpcTransport',
+      'isReadMethod',
+      'isRetryableError',
+      'parseRetryAfter',
+    ])
+    // Building clients does not need the globals either; only sending does.
+    expect(() => api.createHttpClient({ baseUrl: 'https://a.test' })).not.toThrow()
+    expect(() => api.createRpcTransport({ url: 'https://a.test' })).not.toThrow()
+  })
+})

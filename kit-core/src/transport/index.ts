@@ -1,0 +1,25 @@
+export { TransportDefaults } from './defaults.js'
+export {
+  createFallbackTransport,
+  type FallbackTransport,
+  type FallbackTransportOptions,
+  type RankOptions,
+  type TransportRank,
+} from './fallback.js'
+export {
+  createHttpClient,
+  type HttpBodyRequestOptions,
+  type HttpClient,
+  type HttpClientOptions,
+  type HttpParams,
+  type HttpRequestOptions,
+} from './http.js'
+export { isRetryableError, MAX_RETRY_AFTER_MS, parseRetryAfter, type Sleep } from './retry.js'
+export {
+  createRpcTransport,
+  isReadMethod,
+  type RpcRequest,
+  type RpcRequestOptions,
+  type RpcTransport,
+  type RpcTransportOptions,
+} from './rpc.js'

@@ -1,0 +1,163 @@
+// The `npm start` CLI, run as a real process from dist/ (build first: `npx nx run @latchkey/stack:build`).
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+const children: ChildProcess[] = []
+const servers: Server[] = []
+afterEach(async () => {
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+})
+
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing; build first: npx nx run @latchkey/stack:build`)
+})
+
+function listen(port: number): Promise<Server | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(undefined))
+    server.listen(port, '127.0.0.1', () => resolve(server))
+  })
+}
+
+/** Binds port 0 and returns the port the OS chose (still held). */
+async function occupyPort(): Promise<number> {
+  const server = await listen(0)
+  if (!server) throw new Error('could not bind')
+  servers.push(server)
+  const address = server.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+async function freePort(): Promise<number> {
+  const port = await occupyPort()
+  await new Promise((resolve) => servers.pop()?.close(resolve))
+  return port
+}
+
+async function isFree(port: number): Promise<boolean> {
+  const server = await listen(port)
+  if (!server) return false
+  await new Promise((resolve) => server.close(resolve))
+  return true
+}
+
+interface Run {
+  child: ChildProcess
+  output: { stdout: string; stderr: string }
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
+function runCli(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, [CLI], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  const output = { stdout: '', stderr: '' }
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output.stdout += chunk
+  })
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output.stderr += chunk
+  })
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
+  return { child, output, exit }
+}
+
+/** Resolves with stdout once `marker` was printed; rejects if the process exits first. */
+function waitForOutput(run: Run, marker: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (run.output.stdout.includes(marker)) {
+        run.child.stdout?.off('data', check)
+        resolve(run.output.stdout)
+      }
+    }
+    run.child.stdout?.on('data', check)
+    void run.exit.then(({ code, signal }) =>
+      reject(
+        new Error(
+          `CLI exited (${code ?? signal}) before printing '${marker}':\n${run.output.stdout}\n${run.output.stderr}`,
+        ),
+      ),
+    )
+    check()
+  })
+}
+
+async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: unknown }
+  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
+  return body.result
+}
+
+describe('latchkey-stack CLI', () => {
+  it('serves both chains on the ports from the environment and stops cleanly on SIGINT', {
+    timeout: 60_000,
+  }, async () => {
+    const ports = [await freePort(), await freePort()] as const
+    const run = runCli({ LATCHKEY_EVM1_PORT: String(ports[0]), LATCHKEY_EVM2_PORT: String(ports[1]) })
+    const printed = await waitForOutput(run, 'Press Ctrl-C to stop.')
+
+    const urls = [...printed.matchAll(/http:\/\/127\.0\.0\.1:\d+/g)].map((match) => match[0])
+    expect(urls).toEqual([`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`])
+    expect(printed).toContain('Latchkey Local ')
+    expect(printed).toContain('Latchkey Local 2')
+    expect(printed).toContain('test test test test test test test test test test test junk')
+    expect(printed).toMatch(/LUSD +0x[0-9a-fA-F]{40}/)
+
+    expect(await rpc(urls[0] ?? '', 'eth_chainId')).toBe('0x7a69') // 31337
+    expect(await rpc(urls[1] ?? '', 'eth_chainId')).toBe('0x7a6a') // 31338
+    for (const url of urls) {
+      expect(BigInt((await rpc(url, 'eth_getBalance', [ACCOUNT_0, 'latest'])) as string)).toBeGreaterThan(0n)
+    }
+    expect(await isFree(ports[0])).toBe(false)
+
+    run.child.kill('SIGINT')
+    expect(await run.exit).toEqual({ code: 0, signal: null })
+    expect(run.output.stdout).toContain('Received SIGINT, stopping the local stack')
+    expect(run.output.stderr).toBe('')
+    expect(await isFree(ports[0])).toBe(true)
+    expect(await isFree(ports[1])).toBe(true)
+  })
+
+  it('stops cleanly on SIGTERM too', { timeout: 60_000 }, async () => {
+    const ports = [await freePort(), await freePort()] as const
+    const run = runCli({ LATCHKEY_EVM1_PORT: String(ports[0]), LATCHKEY_EVM2_PORT: String(ports[1]) })
+    await waitForOutput(run, 'Press Ctrl-C to stop.')
+    run.child.kill('SIGTERM')
+    expect(await run.exit).toEqual({ code: 0, signal: null })
+    expect(await isFree(ports[0])).toBe(true)
+    expect(await isFree(ports[1])).toBe(true)
+  })
+
+  it('prints the port-in-use error without a stack trace and exits 1', { timeout: 60_000 }, async () => {
+    const taken = await occupyPort()
+    const other = await freePort()
+    const run = runCli({ LATCHKEY_EVM1_PORT: String(other), LATCHKEY_EVM2_PORT: String(taken) })
+    expect(await run.exit).toEqual({ code: 1, signal: null })
+    expect(run.output.stderr.trim()).toBe(
+      `latchkey-stack: Port ${taken} is already in use; set LATCHKEY_EVM2_PORT to another port.`,
+    )
+    expect(run.output.stderr).not.toMatch(/\n\s+at /)
+    // Chain A, which did start, was stopped again.
+    expect(await isFree(other)).toBe(true)
+  })
+})

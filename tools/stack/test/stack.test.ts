@@ -1,0 +1,52 @@
+import { TEST_MNEMONIC, TOKEN_ADDRESSES } from '@latchkey/evm-chains'
+import { describe, expect, inject, it } from 'vitest'
+import { formatStackInfo, type LocalStackInfo } from '../src/index.js'
+
+const info: LocalStackInfo = inject('stack')
+
+async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result?: unknown; error?: unknown }
+  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
+  return body.result
+}
+
+describe('inject("stack") from the global setup', () => {
+  it('describes two running EVM chains on ephemeral ports', async () => {
+    expect(info.evm.chains).toHaveLength(2)
+    const [a, b] = info.evm.chains
+    expect(a?.port).not.toBe(b?.port)
+    for (const chain of info.evm.chains) {
+      expect(chain.port).not.toBe(8545)
+      expect(chain.port).not.toBe(8546)
+      expect(await rpc(chain.rpcUrl, 'eth_chainId')).toBe(`0x${chain.chainId.toString(16)}`)
+    }
+    expect(info.evm.chains.map((chain) => chain.chainId)).toEqual([31337, 31338])
+  })
+
+  it('names the mnemonic and the token addresses', () => {
+    expect(info.evm.mnemonic).toBe(TEST_MNEMONIC)
+    expect(info.evm.tokens).toEqual(TOKEN_ADDRESSES)
+  })
+})
+
+describe('formatStackInfo', () => {
+  it('lists every endpoint, token, the mnemonic and the funded accounts', () => {
+    const text = formatStackInfo(info)
+    for (const chain of info.evm.chains) {
+      expect(text).toMatch(new RegExp(`${chain.name} +chain id ${chain.chainId} +${chain.rpcUrl}`))
+    }
+    expect(text).toMatch(new RegExp(`LUSD +${info.evm.tokens.LUSD} +Latchkey USD +6 decimals`))
+    expect(text).toMatch(new RegExp(`LKT +${info.evm.tokens.LKT} +Latchkey Token +18 decimals`))
+    expect(text).toMatch(
+      new RegExp(`LUSDT +${info.evm.tokens.LUSDT} +Latchkey Tether +6 decimals +USDT-style`),
+    )
+    expect(text).toContain(`Mnemonic: ${TEST_MNEMONIC}`)
+    expect(text).toContain('Accounts 0..9')
+    expect(text).toContain('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+  })
+})

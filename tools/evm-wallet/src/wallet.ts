@@ -242,6 +242,8 @@ interface TxFields {
 }
 
 const accountCache = new Map<string, LocalAccount>()
+/** Tail of the send queue per `${rpcUrl}|${address}`, shared by every wallet in this realm. */
+const sendQueues = new Map<string, Promise<void>>()
 
 function mnemonicAccount(mnemonic: string, index: number): LocalAccount {
   const key = `${index}:${mnemonic}`
@@ -435,7 +437,6 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   const bundles = new Map<string, CallBundle>()
   const watchedAssets: WatchedAsset[] = []
   const emitter = new Emitter()
-  let sendQueue: Promise<unknown> = Promise.resolve()
 
   const info: EIP6963ProviderInfo = Object.freeze({
     uuid: options.uuid ?? randomUuid(),
@@ -529,8 +530,8 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
 
   // Transactions: fill, sign, broadcast. Serialized so nonces never collide within a wallet.
   const sendTransaction = (key: LocalAccount, chain: ChainState, tx: TxFields): Promise<Hex> => {
+    const from = key.address
     const run = async (): Promise<Hex> => {
-      const from = key.address
       const nonce =
         tx.nonce ??
         Number(hexToBigInt((await rpc(chain, 'eth_getTransactionCount', [from, 'pending'])) as Hex))
@@ -587,8 +588,18 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       const signed = await key.signTransaction(serializable)
       return (await rpc(chain, 'eth_sendRawTransaction', [signed])) as Hex
     }
-    const result = sendQueue.then(run, run)
-    sendQueue = result.catch(() => undefined)
+    // Queued per chain endpoint and sender, across wallet instances, so two sends never take the same nonce.
+    const queueKey = `${chain.rpcUrl}|${from}`
+    const previous = sendQueues.get(queueKey) ?? Promise.resolve()
+    const result = previous.then(run, run)
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    )
+    sendQueues.set(queueKey, settled)
+    void settled.then(() => {
+      if (sendQueues.get(queueKey) === settled) sendQueues.delete(queueKey)
+    })
     return result
   }
 

@@ -307,6 +307,6 @@ export interface ChainAdapter<TProvider = unknown> {
   getWalletProvider(): TProvider | undefined
   /** Subscribes to an event; returns the unsubscribe function. */
   on<E extends AdapterEventName>(event: E, listener: (payload: AdapterEvents[E]) => void): () => void
-  /** Stops discovery and drops listeners (the kit is being torn down). Does not disconnect. */
+  /** Stops discovery and drops listeners (the kit is being torn down). Does not disconnect. Idempotent. */
   destroy(): void
 }

@@ -76,13 +76,16 @@ describe('validateCaipAddress', () => {
     'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:0OIl',
     'eip155:1',
   ])("rejects %s with 'Invalid CAIP Address'", (value) => {
-    expect(() => validateCaipAddress(value)).toThrowError(expect.objectContaining({ message: 'Invalid CAIP Address' }))
+    expect(() => validateCaipAddress(value)).toThrowError(
+      expect.objectContaining({ message: 'Invalid CAIP Address' }),
+    )
   })
 })
 
 describe('namespaces and coin types', () => {
   test('knows exactly the five namespaces of the spec', () => {
-    for (const ns of ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']) expect(isChainNamespace(ns)).toBe(true)
+    for (const ns of ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'])
+      expect(isChainNamespace(ns)).toBe(true)
     expect(isChainNamespace('tron')).toBe(false)
   })
 
@@ -93,9 +96,12 @@ describe('namespaces and coin types', () => {
     expect(evmChainIdToCoinType(0x7fffffff)).toBe(0xffffffff)
   })
 
-  test.each([0x80000000, 0x80000001, -1, 1.5, Number.NaN])("rejects chain id %d with 'Invalid chainId'", (id) => {
-    expect(() => evmChainIdToCoinType(id)).toThrowError(
-      expect.objectContaining({ message: 'Invalid chainId', code: 'INVALID_CHAIN_ID' }),
-    )
-  })
+  test.each([0x80000000, 0x80000001, -1, 1.5, Number.NaN])(
+    "rejects chain id %d with 'Invalid chainId'",
+    (id) => {
+      expect(() => evmChainIdToCoinType(id)).toThrowError(
+        expect.objectContaining({ message: 'Invalid chainId', code: 'INVALID_CHAIN_ID' }),
+      )
+    },
+  )
 })

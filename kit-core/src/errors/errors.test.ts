@@ -87,8 +87,8 @@ describe('the message catalogue (SPEC §5, §8)', () => {
 describe('the JSON-RPC / provider code table (SPEC §8)', () => {
   test('has every code of the spec', () => {
     expect(Object.values(RpcErrorCode).sort((a, b) => a - b)).toEqual([
-      -32700, -32603, -32602, -32601, -32600, -32006, -32005, -32004, -32003, -32002, -32001, -32000, 4001, 4100,
-      4200, 4900, 4901, 4902, 5700, 5710, 5720, 5730, 5740, 5750, 5760,
+      -32700, -32603, -32602, -32601, -32600, -32006, -32005, -32004, -32003, -32002, -32001, -32000, 4001,
+      4100, 4200, 4900, 4901, 4902, 5700, 5710, 5720, 5730, 5740, 5750, 5760,
     ])
     for (const code of Object.values(RpcErrorCode)) expect(RpcErrorMessages[code]).toMatch(/\.$/)
     expect(isKnownRpcErrorCode(4001)).toBe(true)
@@ -105,7 +105,11 @@ describe('the JSON-RPC / provider code table (SPEC §8)', () => {
 describe('error classes', () => {
   test('LatchkeyError keeps the exact message, a code, details, cause and the version', () => {
     const cause = new Error('inner')
-    const error = new LatchkeyError(Messages.unsupportedChain, { code: 'UNSUPPORTED_CHAIN', cause, details: 'eip155:9' })
+    const error = new LatchkeyError(Messages.unsupportedChain, {
+      code: 'UNSUPPORTED_CHAIN',
+      cause,
+      details: 'eip155:9',
+    })
     expect(error.message).toBe('Unsupported chain')
     expect(error.code).toBe('UNSUPPORTED_CHAIN')
     expect(error.details).toBe('eip155:9')
@@ -115,7 +119,9 @@ describe('error classes', () => {
   })
 
   test('VERSION is the package version', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
     expect(VERSION).toBe(pkg.version)
   })
 
@@ -135,7 +141,9 @@ describe('error classes', () => {
     expect(error.url).not.toContain('pw')
     expect(error.details).not.toContain('secret123')
     expect(error.code).toBe('HTTP_ERROR')
-    expect(new HttpRequestError(Messages.httpRequestFailed, { url: 'http://x' }).code).toBe('HTTP_REQUEST_FAILED')
+    expect(new HttpRequestError(Messages.httpRequestFailed, { url: 'http://x' }).code).toBe(
+      'HTTP_REQUEST_FAILED',
+    )
     const timeout = new TimeoutError({ url: 'http://x/?key=k', timeout: 10 })
     expect(timeout.message).toBe('The request took too long to respond.')
     expect(timeout.code).toBe('TIMEOUT')

@@ -83,7 +83,9 @@ describe('defineNetwork', () => {
     ['an empty name', { ...base, name: ' ' }],
     ['a non-http RPC URL', { ...base, rpcUrls: { default: { http: ['javascript:alert(1)'] } } }],
   ])('rejects %s', (_, definition) => {
-    expect(() => defineNetwork(definition)).toThrowError(expect.objectContaining({ message: 'Unknown Network' }))
+    expect(() => defineNetwork(definition)).toThrowError(
+      expect.objectContaining({ message: 'Unknown Network' }),
+    )
   })
 
   test('withRpcUrl points a network at another endpoint and keeps the rest', () => {

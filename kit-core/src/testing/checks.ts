@@ -218,6 +218,18 @@ const checkRestore: Check = async (env, options) => {
   } finally {
     reloaded.destroy()
   }
+  // The page is closed, the user revokes the site in the wallet, the page loads again: restoring must
+  // find nothing, and must not ask the user to connect.
+  env.adapter.destroy()
+  await env.wallet.disconnect()
+  const afterRevoke = await env.createAdapter()
+  try {
+    equal(await afterRevoke.reconnect(), null, 'reconnect() after the wallet revoked the site')
+    equal(afterRevoke.getAccounts().length, 0, 'accounts after the wallet revoked the site')
+    equal(await env.wallet.promptCount(), prompts, 'wallet prompts while restoring a revoked connection')
+  } finally {
+    afterRevoke.destroy()
+  }
 }
 
 const checkDisconnect: Check = async (env, options) => {
@@ -253,6 +265,11 @@ export const CONFORMANCE_CHECKS: readonly { id: ConformanceCheckId; title: strin
   },
   { id: 'rejection', title: 'rejection: code 4001, state unchanged', run: checkRejection },
   { id: 'events', title: 'events: each fires exactly once per cause', run: checkEvents },
-  { id: 'restore', title: 'restore: a fresh instance reconnects without a prompt', run: checkRestore },
+  {
+    id: 'restore',
+    title:
+      'restore: a fresh instance reconnects without a prompt, and finds nothing once the wallet revoked it',
+    run: checkRestore,
+  },
   { id: 'disconnect', title: "disconnect: clears the adapter's state", run: checkDisconnect },
 ]

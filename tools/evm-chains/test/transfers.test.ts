@@ -1,5 +1,5 @@
-// Transfers on the shared chains. Senders are accounts 7..9, which other packages' tests are asked to
-// leave alone (README), so balances read back are exact; recipients are fresh random addresses.
+// Transfers on the shared chains. Senders are accounts 8 and 9, which other packages' tests leave alone
+// (README), so balances read back are exact; recipients are fresh random addresses.
 import { BaseError, ContractFunctionRevertedError, parseEther, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
@@ -11,7 +11,7 @@ const freshAddress = () => privateKeyToAccount(generatePrivateKey()).address
 
 describe.each(chains.map((chain) => [chain.name, chain] as const))('on %s', (_name, chain) => {
   it('sends native ETH', async () => {
-    const sender = getTestAccount(7)
+    const sender = getTestAccount(9)
     const { publicClient, walletClient } = clientsFor(chain, sender)
     const recipient = freshAddress()
     const value = parseEther('1.25')

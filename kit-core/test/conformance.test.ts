@@ -2,7 +2,7 @@
  * The conformance suite's own test: it passes the reference adapter and fails each seeded fault, on the
  * check that fault breaks — all against the real local chains of the test stack and the real test wallet.
  */
-import type {} from '@latchkey/stack'
+import type { LocalStackInfo } from '@latchkey/stack'
 import { createTestWallet } from '@latchkey/evm-wallet'
 import { createPublicClient, createTestClient, http, type PublicClient, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
@@ -18,7 +18,7 @@ import {
 import { SEEDED_FAULTS } from './reference/faults.js'
 import { ReferenceEvmAdapter } from './reference/reference-adapter.js'
 
-const stack = inject('stack')
+const stack: LocalStackInfo = inject('stack')
 const [chainA, chainB] = stack.evm.chains
 if (!chainA || !chainB) throw new Error('the test stack must run two EVM chains')
 const networks = [withRpcUrl(latchkeyLocal, chainA.rpcUrl), withRpcUrl(latchkeyLocal2, chainB.rpcUrl)] as const

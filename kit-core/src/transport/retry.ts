@@ -26,7 +26,7 @@ export function setRetryAfter(error: object, ms: number): void {
 }
 
 /** The `Retry-After` recorded for `error`, in ms, if its response had one. */
-export function getRetryAfter(error: unknown): number | undefined {
+function getRetryAfter(error: unknown): number | undefined {
   return typeof error === 'object' && error !== null ? retryAfterByError.get(error) : undefined
 }
 
@@ -51,7 +51,7 @@ export function abortedError(reason?: unknown): LatchkeyError {
 }
 
 /** True for the error {@link abortedError} makes. */
-export function isAbortedError(error: unknown): boolean {
+function isAbortedError(error: unknown): boolean {
   return error instanceof LatchkeyError && error.code === 'ABORTED'
 }
 

@@ -224,7 +224,9 @@ interface CallBundle {
   readonly chainId: number
   readonly hashes: Hex[]
   readonly callCount: number
-  /** Set when a call could not be sent; the calls after it were not sent either. */
+  /** False while later calls are still waiting for the receipt of the previous one. */
+  done: boolean
+  /** Set when a call could not be sent or the previous one reverted; the calls after it are not sent. */
   failure?: { index: number; code: number; message: string }
 }
 
@@ -603,6 +605,50 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
     return result
   }
 
+  /** Polls for a receipt; gives up (null) after about a minute. */
+  const waitForReceipt = async (chain: ChainState, hash: Hex): Promise<Record<string, unknown> | null> => {
+    for (let attempt = 0; attempt < 600; attempt++) {
+      const receipt = (await rpc(chain, 'eth_getTransactionReceipt', [hash])) as Record<
+        string,
+        unknown
+      > | null
+      if (receipt) return receipt
+      await new Promise((resolve) => setTimeout(resolve, Math.min(10 * 2 ** attempt, 100)))
+    }
+    return null
+  }
+
+  const runRestOfBundle = async (
+    bundle: CallBundle,
+    key: LocalAccount,
+    chain: ChainState,
+    calls: TxFields[],
+  ) => {
+    const fail = (index: number, error: unknown) => {
+      bundle.failure = {
+        index,
+        code: hasErrorCode(error) ? error.code : ErrorCode.internal,
+        message: error instanceof Error ? error.message : String(error),
+      }
+    }
+    try {
+      for (let index = 1; index < calls.length; index++) {
+        const previous = await waitForReceipt(chain, bundle.hashes[index - 1]!)
+        if (!previous) return fail(index, new Error('The previous call was not mined'))
+        if (previous.status !== '0x1') return fail(index, new Error('The previous call reverted'))
+        try {
+          bundle.hashes.push(await sendTransaction(key, chain, calls[index]!))
+        } catch (error) {
+          return fail(index, error)
+        }
+      }
+    } catch (error) {
+      fail(bundle.hashes.length, error)
+    } finally {
+      bundle.done = true
+    }
+  }
+
   // Method handlers.
   const handlers: Record<string, (params: unknown, entry: RequestLogEntry) => Promise<unknown>> = {
     eth_requestAccounts: async (_params, entry) => {
@@ -873,22 +919,19 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       keyFor(key.address, 'from')
       if (bundles.has(id))
         throw new ProviderRpcError(ErrorCode.duplicateBundleId, `Duplicate bundle id ${id}`)
-      const bundle: CallBundle = { id, chainId: target, hashes: [], callCount: parsedCalls.length }
-      for (const [index, call] of parsedCalls.entries()) {
-        try {
-          bundle.hashes.push(await sendTransaction(key, chain, call))
-        } catch (error) {
-          // Nothing sent yet: fail the request like eth_sendTransaction would.
-          if (index === 0) throw error
-          bundle.failure = {
-            index,
-            code: hasErrorCode(error) ? error.code : ErrorCode.internal,
-            message: error instanceof Error ? error.message : String(error),
-          }
-          break
-        }
+      const bundle: CallBundle = {
+        id,
+        chainId: target,
+        hashes: [],
+        callCount: parsedCalls.length,
+        done: parsedCalls.length === 1,
       }
+      // The first call is sent before answering: if it cannot be, nothing was sent and the request fails like
+      // eth_sendTransaction would. The others follow in the background, each once the previous one is mined
+      // and succeeded, so later calls see the effects of earlier ones.
+      bundle.hashes.push(await sendTransaction(key, chain, parsedCalls[0]!))
       bundles.set(id, bundle)
+      if (!bundle.done) void runRestOfBundle(bundle, key, chain, parsedCalls)
       return { id }
     },
 
@@ -903,7 +946,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       const found = receipts.filter((receipt): receipt is Record<string, unknown> => receipt !== null)
       const succeeded = found.filter((receipt) => receipt.status === '0x1').length
       let status: number
-      if (found.length < receipts.length) status = 100
+      if (!bundle.done || found.length < receipts.length) status = 100
       else if (!bundle.failure && succeeded === bundle.callCount) status = 200
       else if (succeeded === 0) status = 500
       else status = 600

@@ -20,6 +20,16 @@ async function getStatus(wallet: ReturnType<typeof walletWith>, id: string): Pro
   return (await wallet.provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as CallsStatus
 }
 
+/** Polls wallet_getCallsStatus until the bundle leaves 100 (pending). */
+async function finalStatus(wallet: ReturnType<typeof walletWith>, id: string): Promise<CallsStatus> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const status = await getStatus(wallet, id)
+    if (status.status !== 100) return status
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`bundle ${id} stayed pending`)
+}
+
 describe('EIP-5792', () => {
   it('reports atomicity as unsupported for every known chain', async () => {
     const wallet = walletWith([SENDER], { connected: true })
@@ -73,7 +83,7 @@ describe('EIP-5792', () => {
     expect(result.id).toMatch(/^0x[0-9a-f]{64}$/)
     expect(wallet.prompts().map((entry) => entry.method)).toEqual(['wallet_sendCalls'])
 
-    const status = await getStatus(wallet, result.id)
+    const status = await finalStatus(wallet, result.id)
     expect(status).toMatchObject({
       version: '2.0.0',
       id: result.id,
@@ -94,6 +104,46 @@ describe('EIP-5792', () => {
     expect(
       await client.readContract({ address: LUSD, abi: erc20Abi, functionName: 'balanceOf', args: [to] }),
     ).toBe(1234n)
+  })
+
+  it('runs calls that depend on earlier ones (approve, then transferFrom)', async () => {
+    const wallet = walletWith([SENDER], { connected: true })
+    const client = chainClient(31337)
+    const { LUSD } = stack().evm.tokens
+    const to = freshAddress()
+    const { id } = (await wallet.provider.request({
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          chainId: '0x7a69',
+          atomicRequired: false,
+          calls: [
+            {
+              to: LUSD,
+              data: encodeFunctionData({
+                abi: erc20Abi,
+                functionName: 'approve',
+                args: [wallet.address, 77n],
+              }),
+            },
+            {
+              to: LUSD,
+              data: encodeFunctionData({
+                abi: erc20Abi,
+                functionName: 'transferFrom',
+                args: [wallet.address, to, 77n],
+              }),
+            },
+          ],
+        },
+      ],
+    })) as { id: string }
+    const status = await finalStatus(wallet, id)
+    expect(status.status).toBe(200)
+    expect(
+      await client.readContract({ address: LUSD, abi: erc20Abi, functionName: 'balanceOf', args: [to] }),
+    ).toBe(77n)
   })
 
   it('reports 600 when a later call could not be sent (sequential execution, no atomicity)', async () => {
@@ -122,7 +172,7 @@ describe('EIP-5792', () => {
         },
       ],
     })) as { id: string }
-    const status = await getStatus(wallet, id)
+    const status = await finalStatus(wallet, id)
     expect(status.status).toBe(600)
     expect(status.receipts).toHaveLength(1)
     expect(await client.getBalance({ address: to })).toBe(9n)
@@ -135,7 +185,7 @@ describe('EIP-5792', () => {
       method: 'wallet_sendCalls',
       params: [{ version: '2.0.0', chainId: '0x7a6a', atomicRequired: false, calls: [{ to, value: '0x1' }] }],
     })) as { id: string }
-    const status = await getStatus(wallet, id)
+    const status = await finalStatus(wallet, id)
     expect(status).toMatchObject({ chainId: '0x7a6a', status: 200 })
     const hash = status.receipts?.[0]?.transactionHash
     expect((await chainClient(31338).getTransaction({ hash: hash! })).chainId).toBe(31338)

@@ -1,8 +1,27 @@
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { inject } from 'vitest'
-import type { LocalEvmChain, LocalStackInfo } from '../../stack/src/types.js'
 import { createTestWallet, type TestWallet, type TestWalletOptions } from '../src/index.js'
+
+/** The part of the local stack (tools/stack, `inject('stack')`) these tests use. */
+interface LocalEvmChain {
+  chainId: number
+  name: string
+  rpcUrl: string
+}
+interface LocalStackInfo {
+  evm: {
+    chains: LocalEvmChain[]
+    mnemonic: string
+    tokens: { LUSD: `0x${string}`; LKT: `0x${string}`; LUSDT: `0x${string}` }
+  }
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    stack: LocalStackInfo
+  }
+}
 
 /** The local stack started by the root global setup. */
 export function stack(): LocalStackInfo {

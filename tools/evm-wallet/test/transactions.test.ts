@@ -78,6 +78,7 @@ describe('eth_sendTransaction', () => {
       params: [{ from: wallet.address, to, value: '0x64' }],
     })
     const client = chainClient(31338)
+    await client.waitForTransactionReceipt({ hash })
     const tx = await client.getTransaction({ hash })
     expect(tx.chainId).toBe(31338)
     // The signed bytes say so too.

@@ -1,5 +1,9 @@
 /** What the local stack serves, as handed to tests (vitest `inject('stack')`) and printed by `npm start`. */
 
+// Loads vitest's types so the `declare module 'vitest'` augmentation at the end has a module to merge into: tsc
+// does not resolve it from a bare augmentation when nothing else in the program imports 'vitest'.
+import type {} from 'vitest'
+
 /** One local EVM chain. */
 export interface LocalEvmChain {
   /** EIP-155 chain id. */

@@ -1,6 +1,5 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { recordingSleep, sendJson, startServer } from '../../test/support/http-server.js'
 import { HttpRequestError, LatchkeyError, ProviderRpcError } from '../errors/index.js'
 import { createFallbackTransport, type FallbackTransport } from './fallback.js'
 import { createRpcTransport, type RpcTransport } from './rpc.js'
@@ -19,35 +18,22 @@ afterEach(async () => {
 /** A JSON-RPC server on 127.0.0.1; `reply` may be async to simulate a slow node. */
 async function rpcServer(reply: (message: RpcMessage) => Reply | Promise<Reply> = () => ({ result: true })) {
   const methods: string[] = []
-  const server = createServer((req, res) => {
-    let text = ''
-    req.on('data', (chunk: Buffer) => {
-      text += chunk.toString()
-    })
-    req.on('end', async () => {
-      const message = JSON.parse(text) as RpcMessage
-      methods.push(message.method)
-      const answer = await reply(message)
-      if ('http' in answer) {
-        res.writeHead(answer.http)
-        res.end()
-        return
-      }
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: message.id, ...answer }))
-    })
+  const server = await startServer(async (_req, text, res) => {
+    const message = JSON.parse(text) as RpcMessage
+    methods.push(message.method)
+    const answer = await reply(message)
+    if ('http' in answer) {
+      res.writeHead(answer.http)
+      res.end()
+      return
+    }
+    sendJson(res, 200, { jsonrpc: '2.0', id: message.id, ...answer })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const handle = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...server,
     methods,
     /** Calls other than ranking pings. */
     calls: () => methods.filter((method) => method !== 'net_listening'),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
   }
   cleanups.push(handle.close)
   return handle
@@ -59,11 +45,6 @@ function track(transport: FallbackTransport): FallbackTransport {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-function recordingSleep() {
-  const delays: number[] = []
-  return { delays, sleep: async (ms: number) => void delays.push(ms) }
-}
 
 /** A transport stub that never touches the network; `ping` decides how net_listening goes. */
 function stub(url: string, ping: () => Promise<unknown>): RpcTransport & { pings: number } {

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { recordingSleep, sendJson, startServer } from '../../test/support/http-server.js'
 import { HttpRequestError, LatchkeyError, TimeoutError } from '../errors/index.js'
 import { TransportDefaults } from './defaults.js'
 import { buildUrl, createHttpClient } from './http.js'
@@ -22,52 +22,25 @@ afterEach(async () => {
 /** A real HTTP server on 127.0.0.1 that records what it receives. */
 async function serve(handler: Handler) {
   const seen: Seen[] = []
-  const server = createServer((req, res) => {
-    let body = ''
-    req.on('data', (chunk: Buffer) => {
-      body += chunk.toString()
-    })
-    req.on('end', () => {
-      const entry = {
-        method: req.method ?? '',
-        url: new URL(req.url ?? '/', 'http://x'),
-        headers: req.headers,
-        body,
-      }
-      seen.push(entry)
-      handler(entry, res, seen.length)
-    })
+  const server = await startServer((req, body, res) => {
+    const entry = {
+      method: req.method ?? '',
+      url: new URL(req.url ?? '/', 'http://x'),
+      headers: req.headers,
+      body,
+    }
+    seen.push(entry)
+    handler(entry, res, seen.length)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  const handle = {
-    url: `http://127.0.0.1:${port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  const handle = { ...server, seen }
   servers.push(handle)
   return handle
-}
-
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers })
-  res.end(body === undefined ? '' : JSON.stringify(body))
-}
-
-/** An injected sleep: records the delays the policy asks for and returns at once. */
-function recordingSleep() {
-  const delays: number[] = []
-  return { delays, sleep: async (ms: number) => void delays.push(ms) }
 }
 
 describe('createHttpClient: JSON round trip', () => {
   it('GETs JSON and POSTs a JSON body', async () => {
     const server = await serve((seen, res) =>
-      json(res, 200, { method: seen.method, echo: seen.body || null }),
+      sendJson(res, 200, { method: seen.method, echo: seen.body || null }),
     )
     const client = createHttpClient({ baseUrl: `${server.url}/v1/` })
     await expect(client.get('/supported-chains')).resolves.toEqual({ method: 'GET', echo: null })
@@ -84,7 +57,7 @@ describe('createHttpClient: JSON round trip', () => {
   })
 
   it('supports PUT and DELETE, and answers undefined for an empty body', async () => {
-    const server = await serve((_seen, res) => json(res, 200, undefined))
+    const server = await serve((_seen, res) => sendJson(res, 200, undefined))
     const client = createHttpClient({ baseUrl: server.url })
     await expect(client.put('/item/1', { body: { a: 1 } })).resolves.toBeUndefined()
     await expect(client.delete('/item/1')).resolves.toBeUndefined()
@@ -108,7 +81,7 @@ describe('createHttpClient: JSON round trip', () => {
 
 describe('createHttpClient: query, params and headers', () => {
   it('adds the client query, the request params and the clientId header', async () => {
-    const server = await serve((_seen, res) => json(res, 200, {}))
+    const server = await serve((_seen, res) => sendJson(res, 200, {}))
     const client = createHttpClient({
       baseUrl: server.url,
       clientId: 'client-123',
@@ -134,7 +107,7 @@ describe('createHttpClient: query, params and headers', () => {
   })
 
   it('sends no clientId header when none is set', async () => {
-    const server = await serve((_seen, res) => json(res, 200, {}))
+    const server = await serve((_seen, res) => sendJson(res, 200, {}))
     await createHttpClient({ baseUrl: server.url }).get('/x')
     expect(server.seen[0]?.headers[TransportDefaults.clientIdHeader]).toBeUndefined()
   })
@@ -149,7 +122,7 @@ describe('createHttpClient: query, params and headers', () => {
 
 describe('createHttpClient: errors', () => {
   it("throws 'HTTP status code: {status}' with status and parsed body, without query secrets", async () => {
-    const server = await serve((_seen, res) => json(res, 404, { message: 'nope' }))
+    const server = await serve((_seen, res) => sendJson(res, 404, { message: 'nope' }))
     const client = createHttpClient({ baseUrl: server.url, query: { projectId: 'secret-project' } })
     const error = await client.get('/missing').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(HttpRequestError)
@@ -172,7 +145,7 @@ describe('createHttpClient: errors', () => {
   })
 
   it("throws 'HTTP request failed.' with the cause when the network fails", async () => {
-    const server = await serve((_seen, res) => json(res, 200, {}))
+    const server = await serve((_seen, res) => sendJson(res, 200, {}))
     const url = server.url
     await server.close()
     const error = await createHttpClient({ baseUrl: url, retryCount: 0 })
@@ -190,7 +163,7 @@ describe('createHttpClient: errors', () => {
   it('rejects (never throws synchronously) on a bad base URL or an unserialisable body', async () => {
     const client = createHttpClient({ baseUrl: 'not a url' })
     await expect(client.get('/x')).rejects.toThrow()
-    const server = await serve((_seen, res) => json(res, 200, {}))
+    const server = await serve((_seen, res) => sendJson(res, 200, {}))
     await expect(createHttpClient({ baseUrl: server.url }).post('/x', { body: { n: 1n } })).rejects.toThrow(
       TypeError,
     )
@@ -244,7 +217,7 @@ describe('createHttpClient: retry policy (SPEC §9)', () => {
   it.each([403, 408, 413, 429, 500, 502, 503, 504])(
     'retries a GET 3 times after %i, backing off 150/300/600',
     async (status) => {
-      const server = await serve((_seen, res) => json(res, status, { status }))
+      const server = await serve((_seen, res) => sendJson(res, status, { status }))
       const { delays, sleep } = recordingSleep()
       const error = await createHttpClient({ baseUrl: server.url, sleep })
         .get('/x')
@@ -256,7 +229,7 @@ describe('createHttpClient: retry policy (SPEC §9)', () => {
   )
 
   it.each([400, 401, 404, 422])('does not retry after %i', async (status) => {
-    const server = await serve((_seen, res) => json(res, status, {}))
+    const server = await serve((_seen, res) => sendJson(res, status, {}))
     const { delays, sleep } = recordingSleep()
     await expect(createHttpClient({ baseUrl: server.url, sleep }).get('/x')).rejects.toMatchObject({ status })
     expect(server.seen).toHaveLength(1)
@@ -265,7 +238,7 @@ describe('createHttpClient: retry policy (SPEC §9)', () => {
 
   it('succeeds once a retry gets an OK answer (real timer, small delay)', async () => {
     const server = await serve((_seen, res, attempt) =>
-      attempt < 3 ? json(res, 502, {}) : json(res, 200, { ok: 1 }),
+      attempt < 3 ? sendJson(res, 502, {}) : sendJson(res, 200, { ok: 1 }),
     )
     await expect(createHttpClient({ baseUrl: server.url, retryDelay: 1 }).get('/x')).resolves.toEqual({
       ok: 1,
@@ -274,7 +247,7 @@ describe('createHttpClient: retry policy (SPEC §9)', () => {
   })
 
   it('retries PUT and DELETE, but not POST unless asked', async () => {
-    const server = await serve((_seen, res) => json(res, 500, {}))
+    const server = await serve((_seen, res) => sendJson(res, 500, {}))
     const { sleep } = recordingSleep()
     const client = createHttpClient({ baseUrl: server.url, sleep, retryCount: 2 })
     await expect(client.post('/x', { body: {} })).rejects.toMatchObject({ status: 500 })
@@ -301,7 +274,7 @@ describe('createHttpClient: retry policy (SPEC §9)', () => {
 
   it('honours a Retry-After in seconds when it is longer than the backoff', async () => {
     const server = await serve((_seen, res, attempt) =>
-      attempt === 1 ? json(res, 429, {}, { 'retry-after': '2' }) : json(res, 200, { attempt }),
+      attempt === 1 ? sendJson(res, 429, {}, { 'retry-after': '2' }) : sendJson(res, 200, { attempt }),
     )
     const { delays, sleep } = recordingSleep()
     await expect(createHttpClient({ baseUrl: server.url, sleep }).get('/x')).resolves.toEqual({ attempt: 2 })
@@ -311,9 +284,9 @@ describe('createHttpClient: retry policy (SPEC §9)', () => {
 
   it('honours a Retry-After HTTP-date, and keeps the backoff when Retry-After is shorter', async () => {
     const server = await serve((_seen, res, attempt) => {
-      if (attempt === 1) json(res, 503, {}, { 'retry-after': new Date(Date.now() + 5000).toUTCString() })
-      else if (attempt === 2) json(res, 503, {}, { 'retry-after': '0' })
-      else json(res, 200, { attempt })
+      if (attempt === 1) sendJson(res, 503, {}, { 'retry-after': new Date(Date.now() + 5000).toUTCString() })
+      else if (attempt === 2) sendJson(res, 503, {}, { 'retry-after': '0' })
+      else sendJson(res, 200, { attempt })
     })
     const { delays, sleep } = recordingSleep()
     await expect(createHttpClient({ baseUrl: server.url, sleep }).get('/x')).resolves.toEqual({ attempt: 3 })
@@ -325,7 +298,7 @@ describe('createHttpClient: retry policy (SPEC §9)', () => {
 
   it('gives up at once when Retry-After asks for more than the maximum wait', async () => {
     const server = await serve((_seen, res) =>
-      json(res, 429, {}, { 'retry-after': String(MAX_RETRY_AFTER_MS / 1000 + 1) }),
+      sendJson(res, 429, {}, { 'retry-after': String(MAX_RETRY_AFTER_MS / 1000 + 1) }),
     )
     const { delays, sleep } = recordingSleep()
     await expect(createHttpClient({ baseUrl: server.url, sleep }).get('/x')).rejects.toMatchObject({
@@ -336,7 +309,7 @@ describe('createHttpClient: retry policy (SPEC §9)', () => {
   })
 
   it('stops retrying when the caller aborts during the wait', async () => {
-    const server = await serve((_seen, res) => json(res, 503, {}))
+    const server = await serve((_seen, res) => sendJson(res, 503, {}))
     const controller = new AbortController()
     const client = createHttpClient({ baseUrl: server.url, retryDelay: 60_000 })
     const pending = client.get('/x', { signal: controller.signal })

@@ -1,6 +1,5 @@
-import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { recordingSleep, sendJson, startServer } from '../../test/support/http-server.js'
 import { HttpRequestError, LatchkeyError, ProviderRpcError, TimeoutError } from '../errors/index.js'
 import { createRpcTransport, isReadMethod } from './rpc.js'
 
@@ -30,51 +29,29 @@ afterEach(async () => {
 async function rpcServer(reply: (message: RpcMessage, n: number) => Reply = (m) => ({ result: m.method })) {
   const bodies: (RpcMessage | RpcMessage[])[] = []
   const headers: Record<string, string | string[] | undefined>[] = []
-  const server = createServer((req, res) => {
-    let text = ''
-    req.on('data', (chunk: Buffer) => {
-      text += chunk.toString()
-    })
-    req.on('end', () => {
-      const body = JSON.parse(text) as RpcMessage | RpcMessage[]
-      bodies.push(body)
-      headers.push(req.headers)
-      const messages = Array.isArray(body) ? body : [body]
-      const replies = messages.map((message) => reply(message, bodies.length))
-      const first = replies[0]
-      if (first && 'hang' in first) return
-      if (first && 'http' in first) return send(res, first.http, first.body, first.headers)
-      const answers = replies.flatMap((answer, i) =>
-        'omit' in answer ? [] : [{ jsonrpc: '2.0', id: messages[i]?.id, ...answer }],
-      )
-      send(res, 200, Array.isArray(body) ? answers : answers[0])
-    })
+  const server = await startServer((req, text, res) => {
+    const body = JSON.parse(text) as RpcMessage | RpcMessage[]
+    bodies.push(body)
+    headers.push(req.headers)
+    const messages = Array.isArray(body) ? body : [body]
+    const replies = messages.map((message) => reply(message, bodies.length))
+    const first = replies[0]
+    if (first && 'hang' in first) return
+    if (first && 'http' in first) return sendJson(res, first.http, first.body, first.headers)
+    const answers = replies.flatMap((answer, i) =>
+      'omit' in answer ? [] : [{ jsonrpc: '2.0', id: messages[i]?.id, ...answer }],
+    )
+    sendJson(res, 200, Array.isArray(body) ? answers : answers[0])
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const handle = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...server,
     bodies,
     headers,
     /** Every message received, flattened out of batches. */
     messages: () => bodies.flatMap((body) => (Array.isArray(body) ? body : [body])),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
   }
   servers.push(handle)
   return handle
-}
-
-function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers })
-  res.end(body === undefined ? '' : JSON.stringify(body))
-}
-
-function recordingSleep() {
-  const delays: number[] = []
-  return { delays, sleep: async (ms: number) => void delays.push(ms) }
 }
 
 describe('createRpcTransport: requests and errors', () => {

@@ -71,6 +71,11 @@ export function unsupportedMethod(method: string): ProviderRpcError {
   )
 }
 
+/** 4900: the provider is disconnected from every chain (dropConnection()). */
+export function disconnected(): ProviderRpcError {
+  return new ProviderRpcError(ErrorCode.disconnected, 'The provider is disconnected from all chains.')
+}
+
 /** -32602: the parameters are invalid. */
 export function invalidParams(detail: string): ProviderRpcError {
   return new ProviderRpcError(ErrorCode.invalidParams, `Invalid parameters: ${detail}`)
@@ -79,4 +84,12 @@ export function invalidParams(detail: string): ProviderRpcError {
 /** Whether a value looks like an EIP-1193 error (an object with a numeric `code`). */
 export function hasErrorCode(value: unknown): value is { code: number; message?: unknown; data?: unknown } {
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number'
+}
+
+/** The `{ code, message }` of any thrown value: its own numeric code, else -32603. */
+export function errorSummary(error: unknown): { code: number; message: string } {
+  return {
+    code: hasErrorCode(error) ? error.code : ErrorCode.internal,
+    message: error instanceof Error ? error.message : String(error),
+  }
 }

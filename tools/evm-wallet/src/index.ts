@@ -1,21 +1,23 @@
-export type { EIP6963ProviderInfo } from './eip6963.js'
-export { ErrorCode, ProviderRpcError } from './errors.js'
 export {
-  type ApprovalPolicy,
-  createTestWallet,
   DEFAULT_TEST_MNEMONIC,
   DEFAULT_WALLET_ICON,
   DEFAULT_WALLET_NAME,
   DEFAULT_WALLET_RDNS,
-  type PendingRequest,
-  type RequestLogEntry,
-  type RequestOutcome,
-  type TestWallet,
-  type TestWalletChain,
-  type TestWalletOptions,
-  type TestWalletProvider,
-  type WatchedAsset,
-} from './wallet.js'
+} from './defaults.js'
+export type { EIP6963ProviderInfo } from './eip6963.js'
+export { ErrorCode, ProviderRpcError } from './errors.js'
+export type {
+  ApprovalPolicy,
+  PendingRequest,
+  RequestLogEntry,
+  RequestOutcome,
+  TestWallet,
+  TestWalletChain,
+  TestWalletOptions,
+  TestWalletProvider,
+  WatchedAsset,
+} from './types.js'
+export { createTestWallet } from './wallet.js'
 
 /** The global the IIFE bundle defines: `globalThis.LatchkeyTestWallet`. */
 export const INJECT_GLOBAL_NAME = 'LatchkeyTestWallet'

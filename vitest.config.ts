@@ -9,8 +9,20 @@ export default defineConfig({
     globalSetup: ['./tools/stack/src/global-setup.ts'],
     projects: [
       { test: { name: 'core', root: './kit-core', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { test: { name: 'evm-chains', root: './tools/evm-chains', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { test: { name: 'evm-wallet', root: './tools/evm-wallet', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'evm-chains',
+          root: './tools/evm-chains',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'evm-wallet',
+          root: './tools/evm-wallet',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
       { test: { name: 'browser', root: './tools/browser', include: ['test/**/*.test.ts'] } },
       { test: { name: 'stack', root: './tools/stack', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       { test: { name: 'checks', root: './tools/checks', include: ['test/**/*.test.ts'] } },

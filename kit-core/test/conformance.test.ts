@@ -2,8 +2,9 @@
  * The conformance suite's own test: it passes the reference adapter and fails each seeded fault, on the
  * check that fault breaks — all against the real local chains of the test stack and the real test wallet.
  */
-import type { LocalStackInfo } from '@latchkey/stack'
+
 import { createTestWallet } from '@latchkey/evm-wallet'
+import type { LocalStackInfo } from '@latchkey/stack'
 import { createPublicClient, createTestClient, http, type PublicClient, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, inject, test } from 'vitest'
@@ -21,17 +22,26 @@ import { ReferenceEvmAdapter } from './reference/reference-adapter.js'
 const stack: LocalStackInfo = inject('stack')
 const [chainA, chainB] = stack.evm.chains
 if (!chainA || !chainB) throw new Error('the test stack must run two EVM chains')
-const networks = [withRpcUrl(latchkeyLocal, chainA.rpcUrl), withRpcUrl(latchkeyLocal2, chainB.rpcUrl)] as const
+const networks = [
+  withRpcUrl(latchkeyLocal, chainA.rpcUrl),
+  withRpcUrl(latchkeyLocal2, chainB.rpcUrl),
+] as const
 const clients: PublicClient[] = networks.map((n) =>
   createPublicClient({ transport: http(n.rpcUrls.default.http[0], { retryCount: 0 }) }),
 )
 
 const probe: ConformanceChainProbe = {
   async getBalance(address, network) {
-    return clients[networks.findIndex((n) => n.caipNetworkId === network.caipNetworkId)]!.getBalance({ address: address as `0x${string}` })
+    return clients[networks.findIndex((n) => n.caipNetworkId === network.caipNetworkId)]!.getBalance({
+      address: address as `0x${string}`,
+    })
   },
   async verifySignature({ address, message, signature }) {
-    return verifyMessage({ address: address as `0x${string}`, message, signature: signature as `0x${string}` })
+    return verifyMessage({
+      address: address as `0x${string}`,
+      message,
+      signature: signature as `0x${string}`,
+    })
   },
   async getTransaction(hash) {
     for (const client of clients) {
@@ -54,7 +64,10 @@ const probe: ConformanceChainProbe = {
 async function freshKeys(): Promise<`0x${string}`[]> {
   const keys = [generatePrivateKey(), generatePrivateKey()]
   for (const network of networks) {
-    const anvil = createTestClient({ mode: 'anvil', transport: http(network.rpcUrls.default.http[0], { retryCount: 0 }) })
+    const anvil = createTestClient({
+      mode: 'anvil',
+      transport: http(network.rpcUrls.default.http[0], { retryCount: 0 }),
+    })
     for (const key of keys) await anvil.setBalance({ address: privateKeyToAddress(key), value: 10n ** 20n })
   }
   return keys
@@ -66,7 +79,11 @@ function environmentFor(Adapter: typeof ReferenceEvmAdapter): () => Promise<Conf
       name: 'Conformance Wallet',
       rdns: 'dev.latchkey.conformance',
       privateKeys: await freshKeys(),
-      chains: networks.map((n) => ({ chainId: Number(n.id), rpcUrl: n.rpcUrls.default.http[0]!, name: n.name })),
+      chains: networks.map((n) => ({
+        chainId: Number(n.id),
+        rpcUrl: n.rpcUrls.default.http[0]!,
+        name: n.name,
+      })),
     })
     const discoveryTarget = new EventTarget()
     const stopAnnouncing = wallet.announce(discoveryTarget)
@@ -86,7 +103,10 @@ function environmentFor(Adapter: typeof ReferenceEvmAdapter): () => Promise<Conf
       wallet: {
         setPolicy: (policy) => wallet.setPolicy(policy),
         promptCount: () => wallet.prompts().length,
-        switchAccount: () => wallet.switchAccount((account = (account + 1) % wallet.accounts.length)),
+        switchAccount: () => {
+          account = (account + 1) % wallet.accounts.length
+          wallet.switchAccount(account)
+        },
         switchNetwork: (network) => wallet.switchChain(Number(network.id)),
         disconnect: () => wallet.disconnect(),
       },
@@ -120,15 +140,21 @@ describe.concurrent('the adapter conformance suite', () => {
     expect(report.passed).toBe(true)
   })
 
-  test.each(SEEDED_FAULTS)('fails the adapter that $fault, on the $check check only', async ({ check, Adapter }) => {
-    const report = await runConformanceSuite(suiteOptions(check, Adapter))
-    expect(report.failed, formatConformanceReport(report)).toEqual([check])
-    expect(report.passed).toBe(false)
-    expect(report.results.find((r) => r.id === check)?.error).toBeTruthy()
-  })
+  test.each(SEEDED_FAULTS)(
+    'fails the adapter that $fault, on the $check check only',
+    async ({ check, Adapter }) => {
+      const report = await runConformanceSuite(suiteOptions(check, Adapter))
+      expect(report.failed, formatConformanceReport(report)).toEqual([check])
+      expect(report.passed).toBe(false)
+      expect(report.results.find((r) => r.id === check)?.error).toBeTruthy()
+    },
+  )
 
   test('runs only the checks asked for', async () => {
-    const report = await runConformanceSuite({ ...suiteOptions('subset', ReferenceEvmAdapter), checks: ['sign'] })
+    const report = await runConformanceSuite({
+      ...suiteOptions('subset', ReferenceEvmAdapter),
+      checks: ['sign'],
+    })
     expect(report.results.map((r) => r.id)).toEqual(['sign'])
     expect(report.passed).toBe(true)
   })

@@ -48,7 +48,11 @@ class StaleChainBeforeSend extends ReferenceEvmAdapter {
 
 /** Wraps every wallet error in a generic internal error, losing the user's rejection. */
 class LosesRejectionCode extends ReferenceEvmAdapter {
-  protected override async call<T>(provider: EIP1193Provider, method: string, params?: unknown[]): Promise<T> {
+  protected override async call<T>(
+    provider: EIP1193Provider,
+    method: string,
+    params?: unknown[],
+  ): Promise<T> {
     try {
       return await super.call<T>(provider, method, params)
     } catch (error) {
@@ -80,14 +84,25 @@ class KeepsStoredConnection extends ReferenceEvmAdapter {
 }
 
 /** Each faulted adapter with the one check its fault must break. */
-export const SEEDED_FAULTS: readonly { check: ConformanceCheckId; fault: string; Adapter: typeof ReferenceEvmAdapter }[] =
-  [
-    { check: 'connect', fault: 'reports every account as a smart account', Adapter: WrongAccountType },
-    { check: 'send', fault: 'sends the amount as gwei', Adapter: AmountInWrongUnit },
-    { check: 'sign', fault: 'signs the message with a trailing newline', Adapter: SignsAlteredMessage },
-    { check: 'switch-network', fault: 'moves the wallet back to the first chain before sending', Adapter: StaleChainBeforeSend },
-    { check: 'rejection', fault: 'wraps a user rejection as an internal error', Adapter: LosesRejectionCode },
-    { check: 'events', fault: 'emits networkChanged twice for its own switch', Adapter: DuplicateNetworkEvents },
-    { check: 'restore', fault: 'asks for accounts again on restore', Adapter: PromptsOnRestore },
-    { check: 'disconnect', fault: 'leaves the stored connection behind', Adapter: KeepsStoredConnection },
-  ]
+export const SEEDED_FAULTS: readonly {
+  check: ConformanceCheckId
+  fault: string
+  Adapter: typeof ReferenceEvmAdapter
+}[] = [
+  { check: 'connect', fault: 'reports every account as a smart account', Adapter: WrongAccountType },
+  { check: 'send', fault: 'sends the amount as gwei', Adapter: AmountInWrongUnit },
+  { check: 'sign', fault: 'signs the message with a trailing newline', Adapter: SignsAlteredMessage },
+  {
+    check: 'switch-network',
+    fault: 'moves the wallet back to the first chain before sending',
+    Adapter: StaleChainBeforeSend,
+  },
+  { check: 'rejection', fault: 'wraps a user rejection as an internal error', Adapter: LosesRejectionCode },
+  {
+    check: 'events',
+    fault: 'emits networkChanged twice for its own switch',
+    Adapter: DuplicateNetworkEvents,
+  },
+  { check: 'restore', fault: 'asks for accounts again on restore', Adapter: PromptsOnRestore },
+  { check: 'disconnect', fault: 'leaves the stored connection behind', Adapter: KeepsStoredConnection },
+]

@@ -8,11 +8,11 @@ import {
   createPublicClient,
   type EIP1193Provider,
   encodeFunctionData,
-  formatUnits as viemFormatUnits,
-  parseUnits as viemParseUnits,
   http,
   type PublicClient,
   toHex,
+  formatUnits as viemFormatUnits,
+  parseUnits as viemParseUnits,
 } from 'viem'
 import {
   type AccountType,
@@ -32,8 +32,8 @@ import {
   LatchkeyError,
   Messages,
   normalizeProviderError,
-  readJson,
   RpcErrorCode,
+  readJson,
   type SendTransactionParams,
   type SendTransactionResult,
   type SignMessageParams,
@@ -214,7 +214,12 @@ export class ReferenceEvmAdapter implements ChainAdapter<EIP1193Provider> {
       functionName: params.functionName,
       args: params.args,
     } as Parameters<typeof encodeFunctionData>[0])
-    return this.sendTransaction({ to: params.address, value: params.value ?? 0n, data, network: params.network })
+    return this.sendTransaction({
+      to: params.address,
+      value: params.value ?? 0n,
+      data,
+      network: params.network,
+    })
   }
 
   async estimateGas(params: EstimateGasParams): Promise<bigint> {

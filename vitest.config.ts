@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config'
  */
 export default defineConfig({
   test: {
+    // CI also writes a JSON report, from which .ci/run prints its closing 'N passed, N failed' line.
+    reporters: process.env.CI
+      ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
+      : ['default'],
     globalSetup: ['./tools/stack/src/global-setup.ts'],
     projects: [
       { test: { name: 'core', root: './kit-core', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },

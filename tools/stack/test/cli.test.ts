@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { rpc } from './support.js'
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -95,17 +96,6 @@ function waitForOutput(run: Run, marker: string): Promise<string> {
     )
     check()
   })
-}
-
-async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await response.json()) as { result?: unknown; error?: unknown }
-  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
-  return body.result
 }
 
 describe('latchkey-stack CLI', () => {

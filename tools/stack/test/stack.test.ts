@@ -1,19 +1,9 @@
 import { TEST_MNEMONIC, TOKEN_ADDRESSES } from '@latchkey/evm-chains'
 import { describe, expect, inject, it } from 'vitest'
 import { formatStackInfo, type LocalStackInfo } from '../src/index.js'
+import { rpc } from './support.js'
 
 const info: LocalStackInfo = inject('stack')
-
-async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  })
-  const body = (await response.json()) as { result?: unknown; error?: unknown }
-  if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`)
-  return body.result
-}
 
 describe('inject("stack") from the global setup', () => {
   it('describes two running EVM chains on ephemeral ports', async () => {

@@ -5,7 +5,7 @@ import { batch, computed, effect, type ReadonlySignal, type Signal, signal } fro
  * `computed` and `batch`). Each controller holds ONE signal of an immutable state object and replaces it on
  * change, so a subscriber (the UI, React's useSyncExternalStore) always gets a consistent snapshot.
  */
-export { batch, computed, effect, type ReadonlySignal, type Signal, signal }
+export { batch, computed, effect, type ReadonlySignal }
 
 /** A controller's state: read it, subscribe to it, and (inside the controller) patch it. */
 export interface StateStore<S extends object> {

@@ -1,4 +1,4 @@
-import { batch, computed, effect, type ReadonlySignal, type Signal, signal } from '@preact/signals-core'
+import { batch, computed, effect, type ReadonlySignal, signal } from '@preact/signals-core'
 
 /**
  * The reactive store every controller keeps its state in: @preact/signals-core (tiny, framework-free,

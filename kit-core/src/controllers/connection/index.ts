@@ -1,2 +1,22 @@
-// Public API of this area; filled by the issue-3 work on it.
-export {}
+export { type ChainController, type ChainControllerDeps, createChainController } from './chain-controller.js'
+export type {
+  AccountStatus,
+  ChainState,
+  ConnectedWalletInfo,
+  NamespaceAccount,
+  NamespaceState,
+} from './chain-state.js'
+export {
+  type ConnectionController,
+  type ConnectionControllerDeps,
+  type ConnectionEvent,
+  type ConnectionState,
+  type ConnectionStatus,
+  type ConnectionStore,
+  createConnectionController,
+  DISCONNECT_TIMEOUT_MS,
+  PAIRING_TTL_MS,
+  RECENT_WALLETS_LIMIT,
+  type RecentWallet,
+  type WalletLink,
+} from './connection-controller.js'

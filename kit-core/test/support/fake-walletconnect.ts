@@ -1,0 +1,76 @@
+/** A WalletConnectProvider whose session a test approves or rejects; counts proposals. */
+import {
+  type CaipAddress,
+  type ChainNamespace,
+  createEmitter,
+  type WalletConnectEvents,
+  type WalletConnectProvider,
+  type WalletConnectSession,
+} from '../../src/index.js'
+
+export function createFakeWalletConnect() {
+  const events = createEmitter<WalletConnectEvents>()
+  let session: WalletConnectSession | undefined
+  let pending: { resolve: () => void; reject: (error: unknown) => void } | undefined
+  let uriCounter = 0
+  const proposals: unknown[] = []
+  const provider: WalletConnectProvider = {
+    get session() {
+      return session
+    },
+    connect: (params) => {
+      proposals.push(params)
+      uriCounter += 1
+      events.emit('display_uri', { uri: `wc:pairing-${uriCounter}@2?relay-protocol=irn&symKey=00` })
+      return new Promise((resolve, reject) => {
+        pending = {
+          resolve: () => resolve({ session: session as WalletConnectSession }),
+          reject,
+        }
+      })
+    },
+    disconnect: async () => {
+      session = undefined
+    },
+    request: async () => {
+      throw new Error('not used')
+    },
+    setDefaultChain: () => {},
+    getAccounts: (namespace: ChainNamespace) => session?.namespaces[namespace]?.accounts ?? [],
+    on: (event, listener) => events.on(event, listener),
+  }
+  return {
+    provider,
+    proposals,
+    /** The wallet approves with these accounts. */
+    approve(accounts: Partial<Record<ChainNamespace, CaipAddress[]>>) {
+      session = {
+        topic: 'topic',
+        expiry: 0,
+        peer: {
+          metadata: { name: 'Phone Wallet', description: '', url: 'https://wallet.example', icons: [] },
+        },
+        namespaces: Object.fromEntries(
+          Object.entries(accounts).map(([ns, list]) => [ns, { accounts: list, methods: [], events: [] }]),
+        ),
+      }
+      pending?.resolve()
+    },
+    reject() {
+      pending?.reject(Object.assign(new Error('User rejected.'), { code: 5000 }))
+    },
+    /** A session left from an earlier page load. */
+    restoreSession(accounts: Partial<Record<ChainNamespace, CaipAddress[]>>) {
+      session = {
+        topic: 'old',
+        expiry: 0,
+        peer: {
+          metadata: { name: 'Phone Wallet', description: '', url: 'https://wallet.example', icons: [] },
+        },
+        namespaces: Object.fromEntries(
+          Object.entries(accounts).map(([ns, list]) => [ns, { accounts: list, methods: [], events: [] }]),
+        ),
+      }
+    },
+  }
+}

@@ -12,7 +12,7 @@ import {
 
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7'
 
-describe('CAIP-2', () => {
+describe('[§5.15] CAIP-2', () => {
   test('parses a network id into namespace and reference', () => {
     expect(parseCaipNetworkId('eip155:1')).toEqual({ namespace: 'eip155', reference: '1' })
     expect(parseCaipNetworkId('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp').reference).toBe(
@@ -35,7 +35,7 @@ describe('CAIP-2', () => {
   })
 })
 
-describe('CAIP-10', () => {
+describe('[§5.15] CAIP-10', () => {
   test('parses an account id into its three parts', () => {
     expect(parseCaipAddress(`eip155:1:${EVM}`)).toEqual({
       namespace: 'eip155',
@@ -97,7 +97,7 @@ describe('namespaces and coin types', () => {
   })
 
   test.each([0x80000000, 0x80000001, -1, 1.5, Number.NaN])(
-    "rejects chain id %d with 'Invalid chainId'",
+    "[§5.14] rejects chain id %d with 'Invalid chainId'",
     (id) => {
       expect(() => evmChainIdToCoinType(id)).toThrowError(
         expect.objectContaining({ message: 'Invalid chainId', code: 'INVALID_CHAIN_ID' }),

@@ -21,7 +21,7 @@ import {
 } from './rpc-codes.js'
 
 describe('the message catalogue (SPEC §5, §8)', () => {
-  test('pins every fixed message', () => {
+  test('[§8.11] pins every fixed message', () => {
     expect({ ...Messages }).toMatchObject({
       failedToFetchTransactions: 'Failed to fetch transactions',
       tokenBalanceUnavailable: 'Token Balance Unavailable',
@@ -85,7 +85,7 @@ describe('the message catalogue (SPEC §5, §8)', () => {
 })
 
 describe('the JSON-RPC / provider code table (SPEC §8)', () => {
-  test('has every code of the spec', () => {
+  test('[§8.10] has every code of the spec', () => {
     expect(Object.values(RpcErrorCode).sort((a, b) => a - b)).toEqual([
       -32700, -32603, -32602, -32601, -32600, -32006, -32005, -32004, -32003, -32002, -32001, -32000, 4001,
       4100, 4200, 4900, 4901, 4902, 5700, 5710, 5720, 5730, 5740, 5750, 5760,
@@ -95,7 +95,7 @@ describe('the JSON-RPC / provider code table (SPEC §8)', () => {
     expect(isKnownRpcErrorCode(1234)).toBe(false)
   })
 
-  test('retries exactly the codes and statuses of SPEC §9', () => {
+  test('[§9.32] retries exactly the codes and statuses of SPEC §9', () => {
     expect([...RETRYABLE_RPC_CODES].sort()).toEqual([-1, -32005, -32603].sort())
     expect([...RETRYABLE_HTTP_STATUSES].sort()).toEqual([403, 408, 413, 429, 500, 502, 503, 504])
     expect(SPECIAL_HTTP_STATUSES).toEqual({ ServiceUnavailable: 503, Forbidden: 403 })

@@ -180,7 +180,7 @@ describe('createFallbackTransport: ranking', () => {
     expect(first?.latency).toBeLessThan(second?.latency ?? 0)
   })
 
-  it('scores 0.7·stability + 0.3·latencyScore over the last sampleCount samples', async () => {
+  it('[§9.36] scores 0.7·stability + 0.3·latencyScore over the last sampleCount samples', async () => {
     const a = stub('http://a.test', () => wait(30))
     const b = stub('http://b.test', async () => true)
     const c = stub('http://c.test', async () => {

@@ -182,7 +182,7 @@ describe('createHttpClient: errors', () => {
     expect(server.seen).toHaveLength(1)
   })
 
-  it('throws a TimeoutError and aborts the request when the server never answers', async () => {
+  it('[§8.11] [§9.31] throws a TimeoutError and aborts the request when the server never answers', async () => {
     let closed = false
     const server = await serve((_seen, res) => {
       res.on('close', () => {

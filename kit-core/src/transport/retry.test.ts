@@ -14,7 +14,7 @@ import {
   withRetry,
 } from './retry.js'
 
-describe('TransportDefaults (SPEC §9)', () => {
+describe('[§9.31] [§9.33] [§9.34] [§9.35] [§9.36] TransportDefaults (SPEC §9)', () => {
   it('pins the HTTP transport constants', () => {
     expect(TransportDefaults).toEqual({
       timeout: 10_000,
@@ -55,7 +55,7 @@ describe('backoffDelay', () => {
   })
 })
 
-describe('isRetryableError (SPEC §9)', () => {
+describe('[§9.32] isRetryableError (SPEC §9)', () => {
   const http = (status?: number) => new HttpRequestError('x', { url: 'http://a.test', status })
   it.each([403, 408, 413, 429, 500, 502, 503, 504])('retries HTTP %i', (status) => {
     expect(isRetryableError(http(status))).toBe(true)
@@ -79,7 +79,7 @@ describe('isRetryableError (SPEC §9)', () => {
 })
 
 describe('withRetry', () => {
-  it('retries retryable errors up to retryCount, honouring a recorded Retry-After', async () => {
+  it('[§9.31] retries retryable errors up to retryCount, honouring a recorded Retry-After', async () => {
     const delays: number[] = []
     const error = new ProviderRpcError(-32005)
     setRetryAfter(error, 5000)

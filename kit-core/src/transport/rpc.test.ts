@@ -219,7 +219,7 @@ describe('createRpcTransport: batching', () => {
     expect(ids).toEqual([1, 2, 3])
   })
 
-  it('keeps batches to batchSize and sends a lone call as a plain object', async () => {
+  it('[§9.34] keeps batches to batchSize and sends a lone call as a plain object', async () => {
     const server = await rpcServer()
     const transport = createRpcTransport({ url: server.url, batch: { batchSize: 2 } })
     await Promise.all(
@@ -333,7 +333,7 @@ describe('createRpcTransport: dedupe', () => {
     expect(server.bodies).toHaveLength(1)
   })
 
-  it('remembers at most 8192 in-flight keys, forgetting the oldest', async () => {
+  it('[§9.33] remembers at most 8192 in-flight keys, forgetting the oldest', async () => {
     const pending: (() => void)[] = []
     const calls: string[] = []
     const held: typeof fetch = (_input, init) => {

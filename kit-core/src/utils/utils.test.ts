@@ -4,7 +4,7 @@ import { createEmitter } from './emitter.js'
 import { formatUnits, parseUnits, Units } from './units.js'
 
 describe('units', () => {
-  test('gwei has 9 decimals and wei 18 (SPEC §9)', () => {
+  test('[§9.24] gwei has 9 decimals and wei 18', () => {
     expect(Units).toEqual({ gwei: 9, wei: 18 })
   })
 

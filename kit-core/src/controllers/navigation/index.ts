@@ -1,2 +1,35 @@
-// Public API of this area; filled by the issue-3 work on it.
-export {}
+// Public API of this area: the router (view stack, network-switch navigation, transaction stack) and the modal.
+export {
+  createModalController,
+  decideModalMount,
+  type ModalController,
+  type ModalDeps,
+  type ModalMount,
+  type ModalState,
+  type OpenOptions,
+} from './modal-controller.js'
+export {
+  decideNetworkSwitch,
+  type NetworkSwitchDecision,
+  type NetworkSwitchInput,
+  shouldShowUnsupportedChain,
+  type UnsupportedChainInput,
+} from './network-switch.js'
+export {
+  createRouterController,
+  type RouterController,
+  type RouterDeps,
+  type RouterState,
+  type TransactionAction,
+  type TransactionStatus,
+} from './router-controller.js'
+export {
+  type RouterEntry,
+  type SwapArguments,
+  type SwitchActiveChainViewParams,
+  type SwitchNetworkViewParams,
+  VIEWS,
+  type View,
+  type ViewParams,
+  type ViewParamsMap,
+} from './views.js'

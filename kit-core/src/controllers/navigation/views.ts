@@ -1,0 +1,64 @@
+import type { ChainNamespace } from '../../caip/caip.js'
+import type { CaipNetwork } from '../../networks/define.js'
+
+/**
+ * The named views of the modal (SPEC §2). One list, extended as features land (the UI issue adds its
+ * views here): the union type follows the list.
+ */
+export const VIEWS = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'ConnectingFarcaster',
+  'SIWXSignMessage',
+  'ApproveTransaction',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'UnsupportedChain',
+  'Networks',
+  'WalletGuide',
+  'Receive',
+  'RegisterAccountName',
+  'RegisterAccountNameSuccess',
+  'Swap',
+] as const
+
+export type View = (typeof VIEWS)[number]
+
+/** What SwitchNetwork shows: the network being switched to. */
+export interface SwitchNetworkViewParams {
+  network: CaipNetwork
+}
+
+/**
+ * What SwitchActiveChain shows (SPEC §2): the target chain, the view to go to after the switch (Connect,
+ * so the user connects a wallet on that namespace), and whether that navigation replaces the current view.
+ */
+export interface SwitchActiveChainViewParams {
+  switchToChain: ChainNamespace
+  network?: CaipNetwork
+  navigateTo?: View
+  navigateWithReplace?: boolean
+}
+
+/** The arguments the Swap view opens with (AppKit's `open({ view: 'Swap', arguments })`). */
+export interface SwapArguments {
+  fromToken?: string
+  toToken?: string
+  amount?: string
+}
+
+/** The parameters of each view that takes some; a view not listed takes none. */
+export interface ViewParamsMap {
+  SwitchNetwork: SwitchNetworkViewParams
+  SwitchActiveChain: SwitchActiveChainViewParams
+  Swap: SwapArguments
+}
+
+/** The parameters of view `V` (undefined for a view that takes none). */
+export type ViewParams<V extends View> = V extends keyof ViewParamsMap ? ViewParamsMap[V] : undefined
+
+/** One entry of the view stack. */
+export type RouterEntry = { [V in View]: { view: V; params?: ViewParams<V> } }[View]

@@ -28,6 +28,13 @@ export default defineConfig({
         },
       },
       { test: { name: 'browser', root: './tools/browser', include: ['test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'services',
+          root: './tools/services',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        },
+      },
       { test: { name: 'stack', root: './tools/stack', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       { test: { name: 'checks', root: './tools/checks', include: ['test/**/*.test.ts'] } },
     ],

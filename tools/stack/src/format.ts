@@ -17,6 +17,11 @@ export function formatStackInfo(info: LocalStackInfo): string {
       `  ${chain.name.padEnd(nameWidth)}  chain id ${String(chain.chainId).padEnd(6)} ${chain.rpcUrl}`,
     )
   }
+  lines.push(
+    '',
+    'Services (Provider API and Blockchain API stand-in; control API under /__control)',
+    `  ${info.services.url}`,
+  )
   lines.push('', 'ERC-20 tokens (same address on every chain)')
   for (const token of Object.values(TOKENS)) {
     const address = info.evm.tokens[token.symbol]

@@ -32,8 +32,15 @@ export interface LocalEvmStack {
   tokens: LocalEvmTokens
 }
 
+/** The services stand-in (tools/services): the Provider API and the Blockchain API of SPEC §7 on one server. */
+export interface LocalServices {
+  /** Base URL of both APIs and of the control API under /__control, `http://127.0.0.1:<port>`. */
+  url: string
+}
+
 export interface LocalStackInfo {
   evm: LocalEvmStack
+  services: LocalServices
 }
 
 declare module 'vitest' {

@@ -102,12 +102,18 @@ describe('latchkey-stack CLI', () => {
   it('serves both chains on the ports from the environment and stops cleanly on SIGINT', {
     timeout: 60_000,
   }, async () => {
-    const ports = [await freePort(), await freePort()] as const
-    const run = runCli({ LATCHKEY_EVM1_PORT: String(ports[0]), LATCHKEY_EVM2_PORT: String(ports[1]) })
+    const ports = [await freePort(), await freePort(), await freePort()] as const
+    const run = runCli({
+      LATCHKEY_EVM1_PORT: String(ports[0]),
+      LATCHKEY_EVM2_PORT: String(ports[1]),
+      LATCHKEY_SERVICES_PORT: String(ports[2]),
+    })
     const printed = await waitForOutput(run, 'Press Ctrl-C to stop.')
 
     const urls = [...printed.matchAll(/http:\/\/127\.0\.0\.1:\d+/g)].map((match) => match[0])
-    expect(urls).toEqual([`http://127.0.0.1:${ports[0]}`, `http://127.0.0.1:${ports[1]}`])
+    expect(urls).toEqual(ports.map((port) => `http://127.0.0.1:${port}`))
+    const services = await fetch(`${urls[2]}/v1/supported-chains`)
+    expect(((await services.json()) as { http: string[] }).http).toContain('eip155:31337')
     expect(printed).toContain('Latchkey Local ')
     expect(printed).toContain('Latchkey Local 2')
     expect(printed).toContain('test test test test test test test test test test test junk')
@@ -115,7 +121,7 @@ describe('latchkey-stack CLI', () => {
 
     expect(await rpc(urls[0] ?? '', 'eth_chainId')).toBe('0x7a69') // 31337
     expect(await rpc(urls[1] ?? '', 'eth_chainId')).toBe('0x7a6a') // 31338
-    for (const url of urls) {
+    for (const url of urls.slice(0, 2)) {
       expect(BigInt((await rpc(url, 'eth_getBalance', [ACCOUNT_0, 'latest'])) as string)).toBeGreaterThan(0n)
     }
     expect(await isFree(ports[0])).toBe(false)
@@ -124,24 +130,30 @@ describe('latchkey-stack CLI', () => {
     expect(await run.exit).toEqual({ code: 0, signal: null })
     expect(run.output.stdout).toContain('Received SIGINT, stopping the local stack')
     expect(run.output.stderr).toBe('')
-    expect(await isFree(ports[0])).toBe(true)
-    expect(await isFree(ports[1])).toBe(true)
+    for (const port of ports) expect(await isFree(port)).toBe(true)
   })
 
   it('stops cleanly on SIGTERM too', { timeout: 60_000 }, async () => {
-    const ports = [await freePort(), await freePort()] as const
-    const run = runCli({ LATCHKEY_EVM1_PORT: String(ports[0]), LATCHKEY_EVM2_PORT: String(ports[1]) })
+    const ports = [await freePort(), await freePort(), await freePort()] as const
+    const run = runCli({
+      LATCHKEY_EVM1_PORT: String(ports[0]),
+      LATCHKEY_EVM2_PORT: String(ports[1]),
+      LATCHKEY_SERVICES_PORT: String(ports[2]),
+    })
     await waitForOutput(run, 'Press Ctrl-C to stop.')
     run.child.kill('SIGTERM')
     expect(await run.exit).toEqual({ code: 0, signal: null })
-    expect(await isFree(ports[0])).toBe(true)
-    expect(await isFree(ports[1])).toBe(true)
+    for (const port of ports) expect(await isFree(port)).toBe(true)
   })
 
   it('prints the port-in-use error without a stack trace and exits 1', { timeout: 60_000 }, async () => {
     const taken = await occupyPort()
     const other = await freePort()
-    const run = runCli({ LATCHKEY_EVM1_PORT: String(other), LATCHKEY_EVM2_PORT: String(taken) })
+    const run = runCli({
+      LATCHKEY_EVM1_PORT: String(other),
+      LATCHKEY_EVM2_PORT: String(taken),
+      LATCHKEY_SERVICES_PORT: String(await freePort()),
+    })
     expect(await run.exit).toEqual({ code: 1, signal: null })
     expect(run.output.stderr.trim()).toBe(
       `latchkey-stack: Port ${taken} is already in use; set LATCHKEY_EVM2_PORT to another port.`,
@@ -149,5 +161,22 @@ describe('latchkey-stack CLI', () => {
     expect(run.output.stderr).not.toMatch(/\n\s+at /)
     // Chain A, which did start, was stopped again.
     expect(await isFree(other)).toBe(true)
+  })
+
+  it('names LATCHKEY_SERVICES_PORT when the services port is taken, after stopping the chains', {
+    timeout: 60_000,
+  }, async () => {
+    const taken = await occupyPort()
+    const chains = [await freePort(), await freePort()] as const
+    const run = runCli({
+      LATCHKEY_EVM1_PORT: String(chains[0]),
+      LATCHKEY_EVM2_PORT: String(chains[1]),
+      LATCHKEY_SERVICES_PORT: String(taken),
+    })
+    expect(await run.exit).toEqual({ code: 1, signal: null })
+    expect(run.output.stderr.trim()).toBe(
+      `latchkey-stack: Port ${taken} is already in use; set LATCHKEY_SERVICES_PORT to another port.`,
+    )
+    for (const port of chains) expect(await isFree(port)).toBe(true)
   })
 })

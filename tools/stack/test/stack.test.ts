@@ -18,6 +18,25 @@ describe('inject("stack") from the global setup', () => {
     expect(info.evm.chains.map((chain) => chain.chainId)).toEqual([31337, 31338])
   })
 
+  it('serves the services stand-in on an ephemeral port, reading balances from the chains', async () => {
+    const url = new URL(info.services.url)
+    expect(url.hostname).toBe('127.0.0.1')
+    expect(url.port).not.toBe('8547')
+    const chains = (await (await fetch(`${info.services.url}/v1/supported-chains`)).json()) as {
+      http: string[]
+    }
+    expect(chains.http).toEqual(expect.arrayContaining(['eip155:31337', 'eip155:31338']))
+    // Account 9 holds tokens on both chains; the balance comes from the chain, so it names the token addresses.
+    const account = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+    const answer = (await (
+      await fetch(`${info.services.url}/v1/account/${account}/balance?currency=usd&chainId=eip155:31338`)
+    ).json()) as { balances: { symbol: string; address?: string }[] }
+    expect(answer.balances.map((balance) => balance.symbol)).toEqual(expect.arrayContaining(['ETH', 'LUSD']))
+    expect(answer.balances.find((balance) => balance.symbol === 'LKT')?.address).toBe(
+      `eip155:31338:${info.evm.tokens.LKT}`,
+    )
+  })
+
   it('names the mnemonic and the token addresses', () => {
     expect(info.evm.mnemonic).toBe(TEST_MNEMONIC)
     expect(info.evm.tokens).toEqual(TOKEN_ADDRESSES)
@@ -38,5 +57,6 @@ describe('formatStackInfo', () => {
     expect(text).toContain(`Mnemonic: ${TEST_MNEMONIC}`)
     expect(text).toContain('Accounts 0..9')
     expect(text).toContain('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    expect(text).toMatch(new RegExp(`Services .*\\n +${info.services.url}`))
   })
 })

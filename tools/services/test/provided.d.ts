@@ -1,0 +1,15 @@
+// What the root global setup (tools/stack/src/global-setup.ts) provides, as far as these tests use it. The
+// full type is LocalStackInfo in @latchkey/stack, which depends on this package and so cannot be imported
+// here; this is a structural subset of it.
+declare module 'vitest' {
+  interface ProvidedContext {
+    stack: {
+      evm: {
+        chains: { chainId: number; name: string; rpcUrl: string; port: number }[]
+        tokens: { LUSD: `0x${string}`; LKT: `0x${string}`; LUSDT: `0x${string}` }
+      }
+    }
+  }
+}
+
+export {}

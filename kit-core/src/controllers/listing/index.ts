@@ -1,2 +1,30 @@
-// Public API of this area; filled by the issue-3 work on it.
-export {}
+// Connectors and the wallet listing (SPEC §1, §2, §3, §5, §9).
+export {
+  buildConnectSections,
+  type ConnectItem,
+  type ConnectSection,
+  type ConnectSectionsInput,
+  connectSectionOrder,
+} from './connect-sections.js'
+export {
+  type ConnectorsController,
+  type ConnectorsControllerDeps,
+  type ConnectorsState,
+  createConnectorsController,
+  type ListingForSections,
+} from './connectors-controller.js'
+export {
+  CONNECTOR_ORDER,
+  type ConnectSectionType,
+  CustomDeepLinkWalletIds,
+  WalletListingLimits,
+} from './listing-constants.js'
+export type { ConnectorEntry, ExcludedWallet, ListedWallet, RecentWalletRef } from './listing-types.js'
+export { mergeConnectors } from './merge-connectors.js'
+export { type MobileRedirectInput, mobileRedirectUrl, walletDeepLink } from './mobile-redirect.js'
+export {
+  createWalletListingController,
+  type WalletListingController,
+  type WalletListingControllerDeps,
+  type WalletListingState,
+} from './wallet-listing-controller.js'

@@ -1,0 +1,178 @@
+import { type Connector, ConnectorIds } from '../../adapter/connectors.js'
+import type { ChainNamespace } from '../../caip/caip.js'
+import type { KitEnvironment } from '../../kit/environment.js'
+import { createStore, type StateStore } from '../../kit/store.js'
+import type { WalletListing } from '../../services/types.js'
+import { buildConnectSections, type ConnectSection, type ConnectSectionsInput } from './connect-sections.js'
+import { isAllowedImageUrl } from './image-url.js'
+import type { ConnectorEntry, ExcludedWallet, RecentWalletRef } from './listing-types.js'
+import { entryMembers, mergeConnectors } from './merge-connectors.js'
+import { sanitizeWalletListings } from './sanitize-wallet.js'
+import { normalizeRdns } from './wallet-rules.js'
+
+/** What the connectors controller needs from the rest of the kit; the facade wires it. */
+export interface ConnectorsControllerDeps {
+  /** Only `isMobile` is read (the Connect view rules of SPEC §5 and §9). */
+  env: Pick<KitEnvironment, 'isMobile'>
+  /** The host options it reads. `enableEIP6963: false` drops announced wallets; `enableWallets: false` lists none. */
+  options: { enableEIP6963?: boolean; enableWallets?: boolean; customWallets?: readonly unknown[] }
+  /** The recent wallets (the connection controller keeps them). */
+  getRecentWallets(): readonly RecentWalletRef[]
+  /** The active namespace, when there is one: a recent wallet known not to serve it is not listed. */
+  getActiveNamespace?(): ChainNamespace | undefined
+}
+
+/** SPEC §3 "Connector", as the kit holds them. */
+export interface ConnectorsState {
+  /** Each adapter's connectors as last reported (sanitized), hidden namespaces included. */
+  byNamespace: Readonly<Partial<Record<ChainNamespace, readonly Connector[]>>>
+  /** Namespaces whose connectors are not listed: they have no network left (SPEC §4). */
+  hiddenNamespaces: readonly ChainNamespace[]
+  /** Set while the modal is open for one namespace: only its connectors are listed. */
+  filterNamespace?: ChainNamespace
+  /** The merged entries the Connect view lists (visible namespaces, the filter applied). */
+  connectors: readonly ConnectorEntry[]
+  /** The host's customWallets, sanitized. */
+  customWallets: readonly WalletListing[]
+}
+
+/** What the Connect view sections take from the wallet listing (its state fits). */
+export interface ListingForSections {
+  featured: readonly WalletListing[]
+  recommended: readonly WalletListing[]
+  excluded: readonly ExcludedWallet[]
+  wallets?: readonly WalletListing[]
+}
+
+export type ConnectorsController = ReturnType<typeof createConnectorsController>
+
+function sanitizeConnector(connector: Connector): Connector {
+  const clean: Connector = { ...connector, name: typeof connector.name === 'string' ? connector.name : '' }
+  if (clean.imageUrl !== undefined && !isAllowedImageUrl(clean.imageUrl)) delete clean.imageUrl
+  return clean
+}
+
+/**
+ * The connectors of every adapter, merged (SPEC §1: same name -> one MULTI_CHAIN entry; the embedded wallet ->
+ * one AUTH entry on eip155 and solana), hidden per namespace when it loses its last network (SPEC §4), and the
+ * Connect view's sections in the order of SPEC §9.
+ */
+export function createConnectorsController(deps: ConnectorsControllerDeps) {
+  const state: StateStore<ConnectorsState> = createStore<ConnectorsState>({
+    byNamespace: {},
+    hiddenNamespaces: [],
+    connectors: [],
+    customWallets: sanitizeWalletListings(deps.options.customWallets ?? []),
+  })
+
+  function visibleConnectors(s: ConnectorsState, namespace = s.filterNamespace): Connector[] {
+    return (Object.keys(s.byNamespace) as ChainNamespace[])
+      .filter((ns) => !s.hiddenNamespaces.includes(ns) && (!namespace || ns === namespace))
+      .flatMap((ns) => s.byNamespace[ns] ?? [])
+  }
+
+  function update(changes: Partial<ConnectorsState>): void {
+    const next = { ...state.get(), ...changes }
+    state.patch({ ...changes, connectors: mergeConnectors(visibleConnectors(next)) })
+  }
+
+  const findInNamespace = (namespace: ChainNamespace, match: (c: Connector) => boolean) =>
+    state.get().byNamespace[namespace]?.find(match)
+
+  function walletMatch(wallet: Pick<WalletListing, 'id' | 'rdns'>): (c: Connector) => boolean {
+    const rdns = normalizeRdns(wallet.rdns)
+    return (c) =>
+      (c.explorerId ?? c.id) === wallet.id || (rdns !== undefined && normalizeRdns(c.info?.rdns) === rdns)
+  }
+
+  return {
+    state,
+
+    /**
+     * Replaces one adapter's connectors (call it on each connectorsChanged). Names stay plain strings; an
+     * image URL that is not https, data:image, blob or loopback http is dropped; announced wallets are dropped
+     * when the host set `enableEIP6963: false`.
+     */
+    setAdapterConnectors(namespace: ChainNamespace, connectors: readonly Connector[]): void {
+      const kept = connectors
+        .filter((c) => c.chain === namespace)
+        .filter((c) => deps.options.enableEIP6963 !== false || c.type !== 'ANNOUNCED')
+        .map(sanitizeConnector)
+      update({ byNamespace: { ...state.get().byNamespace, [namespace]: kept } })
+    },
+
+    /** Forgets an adapter's connectors (its namespace was removed). */
+    removeAdapter(namespace: ChainNamespace): void {
+      const byNamespace = { ...state.get().byNamespace }
+      delete byNamespace[namespace]
+      update({ byNamespace })
+    },
+
+    /**
+     * Shows or hides a namespace's connectors: the chain controller hides them when the namespace loses its
+     * last network and shows them again when it gets one (SPEC §4). The adapter's list is kept meanwhile.
+     */
+    setNamespaceVisible(namespace: ChainNamespace, visible: boolean): void {
+      const hidden = state.get().hiddenNamespaces.filter((ns) => ns !== namespace)
+      update({ hiddenNamespaces: visible ? hidden : [...hidden, namespace] })
+    },
+
+    /** Lists only one namespace's connectors (the modal opened for it), or all again with undefined. */
+    setFilterNamespace(namespace: ChainNamespace | undefined): void {
+      update({ filterNamespace: namespace })
+    },
+
+    /** The merged entries of the visible namespaces, or of one namespace. */
+    getConnectors(namespace?: ChainNamespace): readonly ConnectorEntry[] {
+      return namespace ? mergeConnectors(visibleConnectors(state.get(), namespace)) : state.get().connectors
+    },
+
+    /** One namespace's connector by id (hidden namespaces included: a connected wallet keeps working). */
+    getConnector(namespace: ChainNamespace, id: string): Connector | undefined {
+      return findInNamespace(namespace, (c) => c.id === id)
+    },
+
+    /** The embedded wallet's connector on a namespace. */
+    getAuthConnector(namespace: ChainNamespace): Connector | undefined {
+      return findInNamespace(namespace, (c) => c.id === ConnectorIds.auth)
+    },
+
+    /**
+     * The connector that reaches a listed wallet on this page (its listing id or rdns), in one namespace or
+     * in any visible one: the wallet is installed, so the kit connects through it instead of WalletConnect.
+     */
+    getConnectorForWallet(
+      wallet: Pick<WalletListing, 'id' | 'rdns'>,
+      namespace?: ChainNamespace,
+    ): Connector | undefined {
+      const match = walletMatch(wallet)
+      if (namespace) return findInNamespace(namespace, match)
+      return state.get().connectors.flatMap(entryMembers).find(match)
+    },
+
+    /**
+     * The Connect view's sections (SPEC §9 order) from this state, the recent wallets and the listing's
+     * featured, recommended and excluded wallets; none when the host set `enableWallets: false`.
+     */
+    sections(
+      listing: ListingForSections,
+      extra: Pick<ConnectSectionsInput, 'otherMethodsShown' | 'order'> = {},
+    ): ConnectSection[] {
+      if (deps.options.enableWallets === false) return []
+      const s = state.get()
+      return buildConnectSections({
+        ...extra,
+        connectors: s.connectors,
+        recent: deps.getRecentWallets(),
+        featured: listing.featured,
+        recommended: listing.recommended,
+        excluded: listing.excluded,
+        customWallets: s.customWallets,
+        knownWallets: [...listing.featured, ...listing.recommended, ...(listing.wallets ?? [])],
+        isMobile: deps.env.isMobile,
+        activeNamespace: deps.getActiveNamespace?.(),
+        filterNamespace: s.filterNamespace,
+      })
+    },
+  }
+}

@@ -1,0 +1,60 @@
+import type { ChainNamespace } from '../../caip/caip.js'
+import type { WalletListing } from '../../services/types.js'
+import { CustomDeepLinkWalletIds } from './listing-constants.js'
+import { isSafeWalletLink } from './sanitize-wallet.js'
+
+/**
+ * The deep link that opens a wallet's mobile app: `scheme://wc?uri=…` for an app scheme (a bare `trust:`
+ * becomes `trust://`), `https://…/wc?uri=…` for a universal link. Without a WalletConnect URI, the link that
+ * just opens the app. @throws nothing; an unsafe link gives undefined.
+ */
+export function walletDeepLink(mobileLink: string, wcUri?: string): string | undefined {
+  if (!isSafeWalletLink(mobileLink)) return undefined
+  let base = mobileLink
+  if (!/^https?:\/\//i.test(base) && !base.includes('://')) {
+    base = `${base.replaceAll('/', '').replaceAll(':', '')}://`
+  }
+  if (!base.endsWith('/')) base = `${base}/`
+  return wcUri ? `${base}wc?uri=${encodeURIComponent(wcUri)}` : base
+}
+
+export interface MobileRedirectInput {
+  /** The wallet the user chose from the listing. */
+  wallet: Pick<WalletListing, 'id' | 'mobile_link'>
+  /** The namespace being connected (the active one). */
+  namespace: ChainNamespace | undefined
+  /** The page to reopen inside the wallet's browser (the kit's environment gives it). */
+  pageUrl: string
+  /** True when a connector on this page already reaches the wallet (it is installed here). */
+  installed: boolean
+  isMobile: boolean
+  /** The WalletConnect pairing URI, when one is ready, for wallets opened over WalletConnect. */
+  wcUri?: string
+}
+
+/**
+ * Where to send a mobile visitor who chose a wallet that is not installed on this page (SPEC §2): Phantom
+ * opens the page in its in-app browser (`https://phantom.app/ul/browse/<page>?ref=<origin>`), as do
+ * Solflare (`https://solflare.com/ul/v1/browse/<page>?ref=<origin>`) and Coinbase Wallet
+ * (`https://go.cb-w.com/dapp?cb_url=<page>`) on Solana; any other wallet opens through its `mobile_link`
+ * deep link (with the WalletConnect URI when given). Undefined on desktop, for an installed wallet, or when
+ * there is no safe link. Never throws.
+ */
+export function mobileRedirectUrl(input: MobileRedirectInput): string | undefined {
+  if (!input.isMobile || input.installed) return undefined
+  const page = encodeURIComponent(input.pageUrl)
+  let origin: string
+  try {
+    origin = encodeURIComponent(new URL(input.pageUrl).origin)
+  } catch {
+    return undefined
+  }
+  const { id, mobile_link: mobileLink } = input.wallet
+  const onSolana = input.namespace === 'solana'
+  if (id === CustomDeepLinkWalletIds.phantom) return `https://phantom.app/ul/browse/${page}?ref=${origin}`
+  if (id === CustomDeepLinkWalletIds.solflare && onSolana) {
+    return `https://solflare.com/ul/v1/browse/${page}?ref=${origin}`
+  }
+  if (id === CustomDeepLinkWalletIds.coinbase && onSolana) return `https://go.cb-w.com/dapp?cb_url=${page}`
+  return mobileLink ? walletDeepLink(mobileLink, input.wcUri) : undefined
+}

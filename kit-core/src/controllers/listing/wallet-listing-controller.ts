@@ -1,0 +1,312 @@
+import type { Logger } from '../../kit/context.js'
+import { createStore, type StateStore } from '../../kit/store.js'
+import type { GetWalletsParams, ProviderApi, WalletListing } from '../../services/types.js'
+import { isAllowedImageUrl } from './image-url.js'
+import { WalletListingLimits as Limits } from './listing-constants.js'
+import type { ConnectorEntry, ExcludedWallet, ListedWallet, RecentWalletRef } from './listing-types.js'
+import { sanitizeWalletListings } from './sanitize-wallet.js'
+import { isWalletExcluded, sortWallets } from './wallet-rules.js'
+
+/** What the wallet listing controller needs from the rest of the kit; the facade wires it. */
+export interface WalletListingControllerDeps {
+  /** The Provider API client; without one (no project id) only the host's custom wallets are listed. */
+  api?: Pick<ProviderApi, 'getWallets' | 'getWalletImage'>
+  /** The host options it reads. */
+  options: {
+    featuredWalletIds?: readonly string[]
+    includeWalletIds?: readonly string[]
+    excludeWalletIds?: readonly string[]
+    customWallets?: readonly unknown[]
+  }
+  /** The CAIP-2 ids of the active namespaces' networks: the listing shows wallets serving one of them. */
+  getChainIds(): readonly string[]
+  /** The merged connectors of this page (announced and injected ones mark wallets installed). */
+  getConnectors(): readonly ConnectorEntry[]
+  /** The recent wallets (the connection controller keeps them). */
+  getRecentWallets(): readonly RecentWalletRef[]
+  /** Where failed requests are reported (quietly: the lists stay as they were). */
+  logger?: Pick<Logger, 'warn'>
+}
+
+/** SPEC §3 "Wallet listing": the lists kept. */
+export interface WalletListingState {
+  /** The host's featuredWalletIds, in that order. */
+  featured: readonly WalletListing[]
+  /** Up to 4 wallets of the active chains the API recommends. */
+  recommended: readonly WalletListing[]
+  /** The All Wallets pages loaded so far (featured and recommended not repeated). */
+  wallets: readonly WalletListing[]
+  /** The results of the latest search. */
+  search: readonly WalletListing[]
+  /** The excluded wallets' rdns and names, to hide their connectors too. */
+  excluded: readonly ExcludedWallet[]
+  /** The last All Wallets page loaded; 0 before the first. */
+  page: number
+  /** How many wallets the All Wallets pages hold in all. */
+  count: number
+  searchQuery: string
+  searchLoading: boolean
+  pageLoading: boolean
+  /** Prefetched wallet images: image_id -> URL (only URLs that pass the image URL rule). */
+  images: Readonly<Record<string, string>>
+}
+
+export type WalletListingController = ReturnType<typeof createWalletListingController>
+
+const nonEmpty = (list: readonly string[] | undefined) => (list && list.length > 0 ? list : undefined)
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+const INITIAL: WalletListingState = {
+  featured: [],
+  recommended: [],
+  wallets: [],
+  search: [],
+  excluded: [],
+  page: 0,
+  count: 0,
+  searchQuery: '',
+  searchLoading: false,
+  pageLoading: false,
+  images: {},
+}
+
+/**
+ * The wallet listing of the Provider API (SPEC §3, §5, §9): featured, recommended (4), All Wallets pages of
+ * 40, search (up to 100, loading at least 300 ms, the newest search wins), the excluded wallets, and image
+ * prefetch of the first 20 of each list. Every entry is sanitized: names stay plain strings, unsafe image URLs
+ * and links are dropped.
+ */
+export function createWalletListingController(deps: WalletListingControllerDeps) {
+  const state: StateStore<WalletListingState> = createStore(INITIAL)
+  const { featuredWalletIds = [], includeWalletIds, excludeWalletIds = [] } = deps.options
+  const customWallets = sanitizeWalletListings(deps.options.customWallets ?? [])
+  const pendingImages = new Set<string>()
+  let epoch = 0
+  let searchToken = 0
+  let prefetched: Promise<void> | undefined
+  let pageRequest: Promise<void> | undefined
+
+  async function getWallets(params: GetWalletsParams): Promise<{ data: WalletListing[]; count: number }> {
+    if (!deps.api) return { data: [], count: 0 }
+    const result = await deps.api.getWallets(params)
+    const count = typeof result?.count === 'number' && Number.isFinite(result.count) ? result.count : 0
+    return { data: sanitizeWalletListings(result?.data), count }
+  }
+
+  function prefetchImages(wallets: readonly WalletListing[]): void {
+    const api = deps.api
+    if (!api) return
+    for (const wallet of wallets.slice(0, Limits.imagePrefetchCount)) {
+      const id = wallet.image_id
+      if (!id || state.get().images[id] || pendingImages.has(id)) continue
+      pendingImages.add(id)
+      Promise.resolve()
+        .then(() => api.getWalletImage(id))
+        .then((url) => {
+          if (isAllowedImageUrl(url)) state.patch({ images: { ...state.get().images, [id]: url } })
+        })
+        .catch(() => undefined)
+        .finally(() => pendingImages.delete(id))
+    }
+  }
+
+  function warn(what: string, error: unknown): void {
+    deps.logger?.warn(`Wallet listing: ${what} failed`, error)
+  }
+
+  async function fetchFeatured(): Promise<void> {
+    if (featuredWalletIds.length === 0) return
+    const at = epoch
+    const { data } = await getWallets({
+      page: 1,
+      entries: featuredWalletIds.length,
+      include: featuredWalletIds,
+    })
+    if (at !== epoch) return
+    const featured = data
+      .filter((wallet) => featuredWalletIds.includes(wallet.id))
+      .sort((a, b) => featuredWalletIds.indexOf(a.id) - featuredWalletIds.indexOf(b.id))
+    state.patch({ featured })
+    prefetchImages(featured)
+  }
+
+  async function fetchRecommended(): Promise<void> {
+    const at = epoch
+    const { data: recommended, count } = await getWallets({
+      page: 1,
+      entries: Limits.recommendedPageSize,
+      include: nonEmpty(includeWalletIds),
+      exclude: nonEmpty([...excludeWalletIds, ...featuredWalletIds]),
+      chains: nonEmpty(deps.getChainIds()),
+    })
+    if (at !== epoch) return
+    state.patch(state.get().page === 0 ? { recommended, count } : { recommended })
+    prefetchImages(recommended)
+  }
+
+  async function fetchExcluded(): Promise<void> {
+    if (excludeWalletIds.length === 0) return
+    const at = epoch
+    const { data } = await getWallets({
+      page: 1,
+      entries: excludeWalletIds.length,
+      include: excludeWalletIds,
+    })
+    if (at !== epoch) return
+    state.patch({ excluded: data.map((wallet) => ({ rdns: wallet.rdns ?? null, name: wallet.name })) })
+  }
+
+  async function loadPage(page: number): Promise<void> {
+    const at = epoch
+    state.patch({ pageLoading: true })
+    try {
+      const { data, count } = await getWallets({
+        page,
+        entries: Limits.pageSize,
+        include: nonEmpty(includeWalletIds),
+        exclude: nonEmpty([
+          ...state.get().recommended.map((wallet) => wallet.id),
+          ...excludeWalletIds,
+          ...featuredWalletIds,
+        ]),
+        chains: nonEmpty(deps.getChainIds()),
+      })
+      if (at !== epoch) return
+      const known = new Set(state.get().wallets.map((wallet) => wallet.id))
+      const added = data.filter((wallet) => !known.has(wallet.id))
+      const wallets = [...state.get().wallets, ...added]
+      // A page that adds nothing ends the list, whatever count said.
+      state.patch({
+        wallets,
+        page,
+        count: added.length > 0 ? Math.max(count, wallets.length) : wallets.length,
+      })
+      prefetchImages(data)
+    } catch (error) {
+      warn(`page ${page}`, error)
+    } finally {
+      if (at === epoch) state.patch({ pageLoading: false })
+    }
+  }
+
+  function hasMore(): boolean {
+    const { page, wallets, count } = state.get()
+    return page === 0 || wallets.length < count
+  }
+
+  function listed(wallets: readonly WalletListing[]): ListedWallet[] {
+    const unique = [...new Map(wallets.map((wallet) => [wallet.id, wallet])).values()]
+    const kept = unique.filter((wallet) => !isWalletExcluded(wallet, state.get().excluded))
+    return sortWallets(kept, { connectors: deps.getConnectors(), featuredWalletIds })
+  }
+
+  return {
+    state,
+
+    /** The host's custom wallets, sanitized (they are listed like any other wallet). */
+    customWallets: customWallets as readonly WalletListing[],
+
+    /**
+     * Loads featured, recommended and excluded wallets, once per {@link reset}; later calls return the same
+     * promise. Failures are logged and leave that list empty; it never rejects.
+     */
+    prefetch(): Promise<void> {
+      prefetched ??= Promise.allSettled([
+        fetchFeatured().catch((error) => warn('featured wallets', error)),
+        fetchRecommended().catch((error) => warn('recommended wallets', error)),
+        fetchExcluded().catch((error) => warn('excluded wallets', error)),
+      ]).then(() => undefined)
+      return prefetched
+    },
+
+    /** True while more All Wallets pages may be loaded. */
+    hasMore,
+
+    /**
+     * Loads the next All Wallets page of 40 (the first on the first call); a call while one loads returns that
+     * load. Failures are logged; it never rejects.
+     */
+    loadNextPage(): Promise<void> {
+      if (pageRequest) return pageRequest
+      if (!hasMore()) return Promise.resolve()
+      pageRequest = loadPage(state.get().page + 1).finally(() => {
+        pageRequest = undefined
+      })
+      return pageRequest
+    },
+
+    /**
+     * Searches the listing (up to 100 results). `searchLoading` stays on at least 300 ms; a newer search (or
+     * clearing it) supersedes this one, whose results are dropped. A failed search shows no results and is
+     * logged; it never rejects. An empty query clears the search.
+     */
+    async search(query: string, options: { badge?: 'none' | 'certified' } = {}): Promise<void> {
+      const token = ++searchToken
+      const trimmed = query.trim()
+      if (!trimmed) {
+        state.patch({ search: [], searchQuery: '', searchLoading: false })
+        return
+      }
+      state.patch({ search: [], searchQuery: trimmed, searchLoading: true })
+      const request = getWallets({
+        page: 1,
+        entries: Limits.searchMaxResults,
+        search: trimmed,
+        badge_type: options.badge,
+        include: nonEmpty(includeWalletIds),
+        exclude: nonEmpty(excludeWalletIds),
+        chains: nonEmpty(deps.getChainIds()),
+      }).then(
+        (result) => result.data,
+        (error: unknown) => {
+          if (token === searchToken) warn('search', error)
+          return [] as WalletListing[]
+        },
+      )
+      const [results] = await Promise.all([request, wait(Limits.searchMinLoadingMs)])
+      if (token !== searchToken) return
+      state.patch({ search: results.slice(0, Limits.searchMaxResults), searchLoading: false })
+      prefetchImages(results)
+    },
+
+    /** Clears the search and drops the results of any search still running. */
+    clearSearch(): void {
+      searchToken++
+      state.patch({ search: [], searchQuery: '', searchLoading: false })
+    },
+
+    /**
+     * The All Wallets list: featured, recommended, the pages loaded and the custom wallets, each once, without
+     * excluded wallets, installed first then in featured order (SPEC §5).
+     */
+    getAllWallets(): ListedWallet[] {
+      const { featured, recommended, wallets } = state.get()
+      return listed([...featured, ...recommended, ...wallets, ...customWallets])
+    },
+
+    /** The search results, plus custom wallets whose name contains the query, sorted as {@link getAllWallets}. */
+    getSearchResults(): ListedWallet[] {
+      const { search, searchQuery } = state.get()
+      const query = searchQuery.toLowerCase()
+      const custom = query ? customWallets.filter((wallet) => wallet.name.toLowerCase().includes(query)) : []
+      return listed([...search, ...custom])
+    },
+
+    /** The prefetched image of a wallet, else its own (already checked) image_url. */
+    getWalletImage(wallet: Pick<WalletListing, 'image_id' | 'image_url'>): string | undefined {
+      return (wallet.image_id && state.get().images[wallet.image_id]) || wallet.image_url
+    },
+
+    /**
+     * Forgets every list fetched (the active chains changed, say); requests still running are dropped. The
+     * next {@link prefetch} fetches again. Images are kept.
+     */
+    reset(): void {
+      epoch++
+      searchToken++
+      prefetched = undefined
+      pageRequest = undefined
+      state.set({ ...INITIAL, images: state.get().images })
+    },
+  }
+}

@@ -47,6 +47,9 @@ export const Messages = {
   rpcCallNotAllowed: 'Requested RPC call is not allowed',
   actionNotAllowed: 'Action not allowed',
 
+  // Sign-in with wallet (SPEC §4): a session the default SIWX refuses to store; `details` says which check failed.
+  invalidSiwxSession: 'Invalid sign-in session',
+
   // Names (SPEC §8)
   errorResolvingName: 'Error resolving name',
   errorFetchingNameSuggestions: 'Error fetching name suggestions',

@@ -1,0 +1,200 @@
+import type { AccountType } from '../adapter/accounts.js'
+import type { CaipNetworkId } from '../caip/caip.js'
+import type { ModalController } from '../controllers/navigation/modal-controller.js'
+import type { RouterController } from '../controllers/navigation/router-controller.js'
+import { isUserRejection, LatchkeyError, ProviderRpcError } from '../errors/errors.js'
+import { Messages } from '../errors/messages.js'
+import { createStore, type StateStore } from '../kit/store.js'
+import type { SiwxConfig, SiwxMessageData, SiwxSession } from './types.js'
+
+/** The connected account sign-in is about. */
+export interface SiwxAccount {
+  address: string
+  /** CAIP-2 id of its network. */
+  chainId: CaipNetworkId
+  type?: AccountType
+}
+
+/** Events the sign-in flow tracks. */
+export type SiwxEvent = 'SIWX_AUTH_SUCCESS' | 'SIWX_AUTH_ERROR' | 'CLICK_CANCEL_SIWX'
+
+/** What the SIWX controller needs from the rest of the kit; the facade wires it. */
+export interface SiwxDeps {
+  /** The host's `siwx` option; without it sign-in is off and calls throw 'SIWX is not enabled'. */
+  config?: SiwxConfig
+  /** The connected account of the active namespace, if any. */
+  getAccount(): SiwxAccount | undefined
+  /** Calls `listener` with each new active account; sign-in starts when one connects. */
+  subscribeAccount?(listener: (account: SiwxAccount | undefined) => void): () => void
+  /** Signs a text message with the connected wallet; resolves the signature. */
+  signMessage(message: string): Promise<string>
+  /** Disconnects the wallet. */
+  disconnect(): Promise<void>
+  modal: Pick<ModalController, 'open' | 'close' | 'state'>
+  router: Pick<RouterController, 'reset' | 'state'>
+  /** Shows an error snackbar. */
+  showError(message: string): void
+  track?(event: SiwxEvent, properties: { network?: CaipNetworkId; isSmartAccount: boolean }): void
+  /** Logs failures the flow handles itself. */
+  logError?(error: unknown): void
+}
+
+export interface SiwxState {
+  /** `requesting` while the message is created and signed. */
+  status: 'idle' | 'requesting' | 'success' | 'error'
+}
+
+export type SiwxController = ReturnType<typeof createSiwxController>
+
+function toData(message: SiwxMessageData): SiwxMessageData {
+  const { toString: _text, ...rest } = message as SiwxMessageData & { toString?: unknown }
+  return { ...rest }
+}
+
+/**
+ * Sign-in with wallet (SPEC §2, §4): opens SIWXSignMessage when an account connects without a session,
+ * requests the signature and stores the session, reports failures, and cancels (disconnecting when sign-in
+ * is required). Sign-in is required or optional as the host's config says.
+ */
+export function createSiwxController(deps: SiwxDeps) {
+  const state: StateStore<SiwxState> = createStore<SiwxState>({ status: 'idle' })
+
+  function requireConfig(): SiwxConfig {
+    if (!deps.config) throw new LatchkeyError(Messages.siwxNotEnabled)
+    return deps.config
+  }
+
+  function requireAccount(): SiwxAccount {
+    const account = deps.getAccount()
+    if (!account) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
+    return account
+  }
+
+  const properties = (account = deps.getAccount()) => ({
+    network: account?.chainId,
+    isSmartAccount: account?.type === 'smartAccount',
+  })
+
+  /** True when the host configured sign-in. */
+  const isEnabled = () => deps.config !== undefined
+
+  /** True when the host requires sign-in (false when it is optional or off). */
+  const isRequired = () => Boolean(deps.config?.getRequired?.())
+
+  /**
+   * The sessions of the connected account (none when no account is connected).
+   * @throws LatchkeyError 'SIWX is not enabled' without a config.
+   */
+  async function getSessions(): Promise<SiwxSession[]> {
+    const config = requireConfig()
+    const account = deps.getAccount()
+    return account ? config.getSessions(account.chainId, account.address) : []
+  }
+
+  /** True when the connected account has a session. @throws LatchkeyError 'SIWX is not enabled'. */
+  async function hasSession(): Promise<boolean> {
+    return (await getSessions()).length > 0
+  }
+
+  /**
+   * On connect (SPEC §4): with no config or no account, nothing; when a session exists, nothing; else
+   * opens SIWXSignMessage. When this fails, disconnects, resets to Connect and shows an error.
+   */
+  async function initializeIfEnabled(): Promise<void> {
+    const config = deps.config
+    const account = deps.getAccount()
+    if (!config || !account) return
+    try {
+      const sessions = await config.getSessions(account.chainId, account.address)
+      if (sessions.length > 0) return
+      await deps.modal.open({ view: 'SIWXSignMessage' })
+    } catch (error) {
+      deps.logError?.(error)
+      deps.track?.('SIWX_AUTH_ERROR', properties(account))
+      await deps.disconnect().catch((cause: unknown) => deps.logError?.(cause))
+      deps.router.reset('Connect')
+      deps.showError(Messages.authInitFailed)
+    }
+  }
+
+  /**
+   * Creates the message, has the wallet sign it, stores the session, closes the modal and tracks success
+   * (SPEC §4). On failure reopens SIWXSignMessage, shows an error ('Signature declined' when the user
+   * rejected) and tracks it; resolves whether the user is signed in.
+   * @throws LatchkeyError 'SIWX is not enabled' without a config; 'No ActiveCaipAddress found' with no account.
+   */
+  async function requestSignMessage(): Promise<boolean> {
+    const config = requireConfig()
+    const account = requireAccount()
+    state.patch({ status: 'requesting' })
+    try {
+      const message = await config.createMessage({
+        accountAddress: account.address,
+        chainId: account.chainId,
+      })
+      const text = message.toString()
+      const signature = await deps.signMessage(text)
+      await config.addSession({ data: toData(message), message: text, signature })
+      state.patch({ status: 'success' })
+      await deps.modal.close({ force: true })
+      deps.track?.('SIWX_AUTH_SUCCESS', properties(account))
+      return true
+    } catch (error) {
+      deps.logError?.(error)
+      state.patch({ status: 'error' })
+      if (!deps.modal.state.get().open || deps.router.state.get().view === 'ApproveTransaction') {
+        await deps.modal.open({ view: 'SIWXSignMessage' })
+      }
+      deps.showError(errorMessage(error, account))
+      deps.track?.('SIWX_AUTH_ERROR', properties(account))
+      return false
+    }
+  }
+
+  /**
+   * Cancels the sign-in (SPEC §2): disconnects when sign-in is required, otherwise closes the modal; then
+   * the modal is back at Connect.
+   * @throws LatchkeyError 'SIWX is not enabled' without a config.
+   */
+  async function cancelSignMessage(): Promise<void> {
+    requireConfig()
+    const account = deps.getAccount()
+    if (isRequired()) await deps.disconnect()
+    else await deps.modal.close({ force: true })
+    deps.router.reset('Connect')
+    state.patch({ status: 'idle' })
+    deps.track?.('CLICK_CANCEL_SIWX', properties(account))
+  }
+
+  let lastAddress: string | undefined
+  const unsubscribe = deps.subscribeAccount?.((account) => {
+    const address = account && `${account.chainId}:${account.address}`
+    const changed = address !== lastAddress
+    lastAddress = address
+    if (account && changed) void initializeIfEnabled()
+  })
+
+  return {
+    state,
+    isEnabled,
+    isRequired,
+    getSessions,
+    hasSession,
+    initializeIfEnabled,
+    requestSignMessage,
+    cancelSignMessage,
+    /** Stops listening to the kit (the kit is being torn down). */
+    destroy(): void {
+      unsubscribe?.()
+    },
+  }
+}
+
+/** The snackbar text for a failed sign-in. */
+function errorMessage(error: unknown, account: SiwxAccount): string {
+  if (isUserRejection(error)) return Messages.signatureDeclined
+  if (account.type === 'smartAccount') return Messages.smartAccountsUnsupported
+  // The kit's own errors (a session the config refused) say what went wrong; a wallet's text is not shown.
+  if (error instanceof LatchkeyError && !(error instanceof ProviderRpcError)) return error.message
+  return Messages.signatureDeclined
+}

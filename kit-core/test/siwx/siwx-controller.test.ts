@@ -1,0 +1,261 @@
+import { describe, expect, test, vi } from 'vitest'
+import { createModalController, createRouterController } from '../../src/controllers/navigation/index.js'
+import { UserRejectedRequestError } from '../../src/errors/index.js'
+import {
+  createSiwxController,
+  type SiwxAccount,
+  type SiwxConfig,
+  type SiwxDeps,
+  type SiwxSession,
+} from '../../src/siwx/index.js'
+
+const ACCOUNT: SiwxAccount = { address: '0xabc', chainId: 'eip155:1', type: 'eoa' }
+
+function fakeConfig(options: { required?: boolean; sessions?: SiwxSession[] } = {}) {
+  const sessions = [...(options.sessions ?? [])]
+  const config = {
+    createMessage: vi.fn(async (input: { accountAddress: string; chainId: `eip155:${string}` }) => ({
+      ...input,
+      domain: 'app.example',
+      uri: 'https://app.example/',
+      version: '1',
+      nonce: 'n0nce123',
+      issuedAt: '2030-01-01T00:00:00.000Z',
+      toString: () => `sign in ${input.accountAddress}`,
+    })),
+    addSession: vi.fn(async (session: SiwxSession) => {
+      sessions.push(session)
+    }),
+    getSessions: vi.fn(async () => [...sessions]),
+    setSessions: vi.fn(async () => undefined),
+    revokeSession: vi.fn(async () => undefined),
+    getRequired: () => options.required ?? false,
+  } satisfies SiwxConfig
+  return { config, sessions }
+}
+
+function setup(overrides: Partial<SiwxDeps> = {}) {
+  let account: SiwxAccount | undefined = ACCOUNT
+  const router = createRouterController({
+    close: () => void modal.close(),
+    isConnected: () => Boolean(account),
+  })
+  const deps = {
+    getAccount: () => account,
+    signMessage: vi.fn(async (message: string) => `sig(${message})`),
+    disconnect: vi.fn(async () => {
+      account = undefined
+    }),
+    showError: vi.fn(),
+    track: vi.fn(),
+    ...overrides,
+  }
+  const siwx: ReturnType<typeof createSiwxController> = createSiwxController({
+    router,
+    modal: proxyModal(),
+    ...deps,
+  })
+  const modal = createModalController({
+    router,
+    isConnected: () => Boolean(account),
+    isSignInRequired: () => siwx.isRequired(),
+    hasSession: () => siwx.hasSession(),
+  })
+  function proxyModal() {
+    return {
+      open: (...args: Parameters<typeof modal.open>) => modal.open(...args),
+      close: (...args: Parameters<typeof modal.close>) => modal.close(...args),
+      get state() {
+        return modal.state
+      },
+    }
+  }
+  return {
+    siwx,
+    modal,
+    router,
+    deps,
+    setAccount(next: SiwxAccount | undefined) {
+      account = next
+    },
+  }
+}
+
+describe('without a config', () => {
+  test("every SIWX call throws 'SIWX is not enabled'; connecting does nothing", async () => {
+    const { siwx, modal } = setup()
+    expect(siwx.isEnabled()).toBe(false)
+    expect(siwx.isRequired()).toBe(false)
+    await expect(siwx.requestSignMessage()).rejects.toThrow('SIWX is not enabled')
+    await expect(siwx.cancelSignMessage()).rejects.toThrow('SIWX is not enabled')
+    await expect(siwx.getSessions()).rejects.toThrow('SIWX is not enabled')
+    await siwx.initializeIfEnabled()
+    expect(modal.state.get().open).toBe(false)
+  })
+})
+
+describe('on connect', () => {
+  test('[§4.37] [§2.14] with no session, SIWXSignMessage opens; with one, nothing happens', async () => {
+    const { config } = fakeConfig()
+    const first = setup({ config })
+    await first.siwx.initializeIfEnabled()
+    expect(config.getSessions).toHaveBeenCalledWith('eip155:1', '0xabc')
+    expect(first.modal.state.get().open).toBe(true)
+    expect(first.router.state.get().view).toBe('SIWXSignMessage')
+
+    const withSession = fakeConfig({ sessions: [{ data: {} as never, message: 'm', signature: 's' }] })
+    const second = setup({ config: withSession.config })
+    await second.siwx.initializeIfEnabled()
+    expect(second.modal.state.get().open).toBe(false)
+  })
+
+  test('[§2.14] nothing opens when no account is connected', async () => {
+    const { config } = fakeConfig()
+    const { siwx, modal, setAccount } = setup({ config })
+    setAccount(undefined)
+    await siwx.initializeIfEnabled()
+    expect(config.getSessions).not.toHaveBeenCalled()
+    expect(modal.state.get().open).toBe(false)
+  })
+
+  test('[§2.14] starts by itself when the kit reports a newly connected account', async () => {
+    const { config } = fakeConfig()
+    let emit: (account: SiwxAccount | undefined) => void = () => undefined
+    const unsubscribe = vi.fn()
+    const { modal, router, siwx } = setup({
+      config,
+      subscribeAccount: (listener) => {
+        emit = listener
+        return unsubscribe
+      },
+    })
+    emit(undefined)
+    expect(config.getSessions).not.toHaveBeenCalled()
+    emit(ACCOUNT)
+    await vi.waitFor(() => expect(modal.state.get().open).toBe(true))
+    expect(router.state.get().view).toBe('SIWXSignMessage')
+    emit(ACCOUNT)
+    expect(config.getSessions).toHaveBeenCalledTimes(1)
+    siwx.destroy()
+    expect(unsubscribe).toHaveBeenCalled()
+  })
+
+  test('[§4.40] an initialization failure disconnects, resets to Connect and shows an error', async () => {
+    const { config } = fakeConfig()
+    config.getSessions.mockRejectedValueOnce(new Error('storage down'))
+    const { siwx, router, deps } = setup({ config })
+    router.push('Account')
+    await siwx.initializeIfEnabled()
+    expect(deps.disconnect).toHaveBeenCalledTimes(1)
+    expect(router.state.get().history).toEqual([{ view: 'Connect' }])
+    expect(deps.showError).toHaveBeenCalledWith('A problem occurred while trying initialize authentication')
+    expect(deps.track).toHaveBeenCalledWith('SIWX_AUTH_ERROR', { network: 'eip155:1', isSmartAccount: false })
+  })
+})
+
+describe('requesting a signature', () => {
+  test('[§4.38] creates a message, signs it, stores the session, closes the modal, tracks success', async () => {
+    const { config, sessions } = fakeConfig({ required: true })
+    const { siwx, modal, deps } = setup({ config })
+    await siwx.initializeIfEnabled()
+    expect(modal.state.get().open).toBe(true)
+    await expect(siwx.requestSignMessage()).resolves.toBe(true)
+    expect(config.createMessage).toHaveBeenCalledWith({ accountAddress: '0xabc', chainId: 'eip155:1' })
+    expect(deps.signMessage).toHaveBeenCalledWith('sign in 0xabc')
+    expect(sessions).toEqual([
+      {
+        data: expect.objectContaining({ accountAddress: '0xabc', nonce: 'n0nce123' }),
+        message: 'sign in 0xabc',
+        signature: 'sig(sign in 0xabc)',
+      },
+    ])
+    expect(Object.keys(sessions[0]?.data ?? {})).not.toContain('toString')
+    expect(modal.state.get().open).toBe(false)
+    expect(deps.track).toHaveBeenCalledWith('SIWX_AUTH_SUCCESS', {
+      network: 'eip155:1',
+      isSmartAccount: false,
+    })
+    expect(siwx.state.get().status).toBe('success')
+    await expect(siwx.hasSession()).resolves.toBe(true)
+  })
+
+  test("[§4.39] a rejected signature reopens the view, shows 'Signature declined' and tracks the error", async () => {
+    const { config, sessions } = fakeConfig()
+    const { siwx, modal, router, deps } = setup({
+      config,
+      signMessage: vi.fn(async () => {
+        throw new UserRejectedRequestError()
+      }),
+    })
+    await expect(siwx.requestSignMessage()).resolves.toBe(false)
+    expect(sessions).toEqual([])
+    expect(modal.state.get().open).toBe(true)
+    expect(router.state.get().view).toBe('SIWXSignMessage')
+    expect(deps.showError).toHaveBeenCalledWith('Signature declined')
+    expect(deps.track).toHaveBeenCalledWith('SIWX_AUTH_ERROR', { network: 'eip155:1', isSmartAccount: false })
+    expect(siwx.state.get().status).toBe('error')
+  })
+
+  test('[§4.39] other failures: the refused session says why; a smart account gets its own message', async () => {
+    const { config } = fakeConfig()
+    const { LatchkeyError } = await import('../../src/errors/index.js')
+    config.addSession.mockRejectedValueOnce(new LatchkeyError('Invalid sign-in session'))
+    const { siwx, deps, router, modal } = setup({ config })
+    await modal.open({ view: 'ApproveTransaction' })
+    await siwx.requestSignMessage()
+    expect(deps.showError).toHaveBeenLastCalledWith('Invalid sign-in session')
+    expect(router.state.get().view).toBe('SIWXSignMessage')
+
+    const smart = setup({
+      config: fakeConfig().config,
+      getAccount: () => ({ ...ACCOUNT, type: 'smartAccount' }),
+      signMessage: async () => {
+        throw new Error('execution reverted')
+      },
+    })
+    await smart.siwx.requestSignMessage()
+    expect(smart.deps.showError).toHaveBeenCalledWith('This application might not support Smart Accounts')
+    expect(smart.deps.track).toHaveBeenCalledWith('SIWX_AUTH_ERROR', {
+      network: 'eip155:1',
+      isSmartAccount: true,
+    })
+  })
+
+  test('needs a connected account', async () => {
+    const { siwx, setAccount } = setup({ config: fakeConfig().config })
+    setAccount(undefined)
+    await expect(siwx.requestSignMessage()).rejects.toThrow('No ActiveCaipAddress found')
+  })
+})
+
+describe('cancelling', () => {
+  test('[§2.15] cancel disconnects if sign-in is required', async () => {
+    const { siwx, modal, router, deps } = setup({ config: fakeConfig({ required: true }).config })
+    await siwx.initializeIfEnabled()
+    // Required and no session: the modal refuses to close on this view.
+    await expect(modal.close()).resolves.toBe(false)
+    await siwx.cancelSignMessage()
+    expect(deps.disconnect).toHaveBeenCalledTimes(1)
+    expect(router.state.get().view).toBe('Connect')
+    expect(deps.track).toHaveBeenCalledWith('CLICK_CANCEL_SIWX', {
+      network: 'eip155:1',
+      isSmartAccount: false,
+    })
+  })
+
+  test('[§2.15] cancel closes the modal when sign-in is optional', async () => {
+    const { siwx, modal, deps } = setup({ config: fakeConfig({ required: false }).config })
+    await siwx.initializeIfEnabled()
+    await siwx.cancelSignMessage()
+    expect(deps.disconnect).not.toHaveBeenCalled()
+    expect(modal.state.get().open).toBe(false)
+  })
+
+  test('[§4.42] required or optional as the host config says', () => {
+    expect(setup({ config: fakeConfig({ required: true }).config }).siwx.isRequired()).toBe(true)
+    expect(setup({ config: fakeConfig({ required: false }).config }).siwx.isRequired()).toBe(false)
+    const { getRequired: _omit, ...noRequired } = fakeConfig().config
+    expect(setup({ config: noRequired }).siwx.isRequired()).toBe(false)
+    expect(setup().siwx.isRequired()).toBe(false)
+  })
+})

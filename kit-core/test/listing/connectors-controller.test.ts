@@ -93,6 +93,18 @@ describe('connectors controller', () => {
     expect(connectors.state.get().hiddenNamespaces).toEqual(['eip155'])
   })
 
+  test('[§4.19] a namespace without networks when its adapter first reports starts hidden', () => {
+    const connectors = setup({ hasNetworks: (namespace) => namespace === 'eip155' })
+    connectors.setAdapterConnectors('eip155', [rabby])
+    connectors.setAdapterConnectors('solana', [solflare])
+    expect(connectors.state.get().hiddenNamespaces).toEqual(['solana'])
+    expect(connectors.state.get().connectors.map((c) => c.name)).toEqual(['Rabby'])
+    connectors.setNamespaceVisible('solana', true)
+    // Asked only on the first report: the chain controller's word holds after that.
+    connectors.setAdapterConnectors('solana', [solflare])
+    expect(connectors.state.get().connectors.map((c) => c.name)).toEqual(['Rabby', 'Solflare'])
+  })
+
   test('a namespace filter lists only that namespace connectors', () => {
     const connectors = setup()
     connectors.setAdapterConnectors('eip155', [phantomEvm, rabby])

@@ -20,6 +20,11 @@ export interface ConnectorsControllerDeps {
   getRecentWallets(): readonly RecentWalletRef[]
   /** The active namespace, when there is one: a recent wallet known not to serve it is not listed. */
   getActiveNamespace?(): ChainNamespace | undefined
+  /**
+   * Whether a namespace has networks, asked when its adapter first reports: one without starts hidden. Later
+   * changes come through {@link ConnectorsController.setNamespaceVisible}.
+   */
+  hasNetworks?(namespace: ChainNamespace): boolean
 }
 
 /** SPEC §3 "Connector", as the kit holds them. */
@@ -98,7 +103,15 @@ export function createConnectorsController(deps: ConnectorsControllerDeps) {
         .filter((c) => c.chain === namespace)
         .filter((c) => deps.options.enableEIP6963 !== false || c.type !== 'ANNOUNCED')
         .map(sanitizeConnector)
-      update({ byNamespace: { ...state.get().byNamespace, [namespace]: kept } })
+      const { byNamespace, hiddenNamespaces } = state.get()
+      const startsHidden =
+        !(namespace in byNamespace) &&
+        !hiddenNamespaces.includes(namespace) &&
+        deps.hasNetworks?.(namespace) === false
+      update({
+        byNamespace: { ...byNamespace, [namespace]: kept },
+        ...(startsHidden ? { hiddenNamespaces: [...hiddenNamespaces, namespace] } : {}),
+      })
     },
 
     /** Forgets an adapter's connectors (its namespace was removed). */

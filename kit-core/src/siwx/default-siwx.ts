@@ -14,7 +14,7 @@ export type SiwxSignatureVerifier = (params: {
 }) => Promise<boolean>
 
 export interface DefaultSiwxOptions {
-  /** The kit's storage; sessions live under {@link SIWX_SESSIONS_KEY}. */
+  /** The kit's storage; sessions live under its 'siwx_sessions' key (JSON). */
   storage: KitStorage
   /** The authority asking for the sign-in, as the wallet will check it (`app.example`). */
   domain: string

@@ -1,2 +1,104 @@
-// Public API of this area; filled by the issue-3 work on it.
-export {}
+// Options, features, theme, snackbar, alerts, events and telemetry, storage keys and the logger.
+export { type AdapterRegistry, createAdapterRegistry } from './adapter-registry.js'
+export {
+  ALERTS,
+  type AlertDefinition,
+  type AlertDetails,
+  type AlertId,
+  type AlertVariant,
+  ERROR_ALERT_DELAY_MS,
+  PROVIDER_ERROR_ALERTS,
+  type ProviderErrorKind,
+} from './alerts.js'
+export {
+  type AlertState,
+  type AlertsController,
+  type AlertsControllerDeps,
+  createAlertsController,
+} from './alerts-controller.js'
+export {
+  ERROR_REPORT_WINDOW_MS,
+  ERROR_REPORTS_PER_MINUTE,
+  type KitEvent,
+  type KitEventName,
+  type TrackedEvent,
+} from './events.js'
+export {
+  type AnalyticsStatus,
+  createEventsController,
+  type EventsController,
+  type EventsControllerDeps,
+  type EventsState,
+} from './events-controller.js'
+export {
+  CONNECT_METHODS_ORDER,
+  CONNECT_METHODS_ORDER_WITH_INSTALLED_WALLET,
+  type ConnectMethod,
+  DEFAULT_FEATURES,
+  DEFAULT_REMOTE_FEATURES,
+  type Features,
+  getConnectMethodsOrder,
+  type KitFeatures,
+  REMOTE_FEATURES,
+  type RemoteFeatureName,
+  resolveFeatures,
+  SOCIAL_PROVIDERS,
+  WALLET_FEATURES_ORDER,
+  type WalletFeature,
+} from './features.js'
+export {
+  createFeaturesController,
+  type FeaturesController,
+  type FeaturesControllerDeps,
+  type FeaturesSource,
+  type FeaturesState,
+} from './features-controller.js'
+export {
+  createDefaultStorage,
+  createStorageHelpers,
+  type KitStorageHelpersDeps,
+  type StorageHelpers,
+  type StoredDeepLink,
+  type StoredRecentWallet,
+} from './kit-storage.js'
+export {
+  createLogger,
+  DEFAULT_LOG_LEVEL,
+  type KitLogger,
+  LOG_BUFFER_BYTES,
+  type LoggerOptions,
+  type LogLevel,
+  type LogSink,
+  redactSecrets,
+} from './logger.js'
+export type { CustomWallet, KitOptions, KitServices, KitToken, ResolvedOptions } from './options.js'
+export { readPageMetadata } from './page-metadata.js'
+export { DEFAULT_STORAGE_PREFIX, resolveOptions } from './resolve-options.js'
+export {
+  createSnackbarController,
+  SNACKBAR_AUTO_CLOSE_MS,
+  SNACKBAR_REOPEN_DELAY_MS,
+  type SnackbarController,
+  type SnackbarShowOptions,
+  type SnackbarState,
+  type SnackbarSvg,
+  type SnackbarVariant,
+} from './snackbar-controller.js'
+export { LOGIN_CACHE_KEYS, StorageKeys } from './storage-keys.js'
+export {
+  type CssVariables,
+  DEFAULT_THEME_MODE,
+  THEME_COLORS,
+  THEME_DEFAULTS,
+  type ThemeMode,
+  type ThemeVariables,
+  themeToCssVariables,
+  validateThemeMode,
+  validateThemeVariables,
+} from './theme.js'
+export {
+  createThemeController,
+  type ThemeController,
+  type ThemeControllerDeps,
+  type ThemeState,
+} from './theme-controller.js'

@@ -1,0 +1,235 @@
+import { ACCOUNT_TYPES, type AccountType } from '../../adapter/accounts.js'
+import { createMemoryStorage, type KitStorage } from '../../adapter/storage.js'
+import { type ChainNamespace, isChainNamespace } from '../../caip/caip.js'
+import type { Logger } from '../../kit/context.js'
+import type { KitEnvironment } from '../../kit/environment.js'
+import { LOGIN_CACHE_KEYS, StorageKeys } from './storage-keys.js'
+
+/** A recent wallet as stored (SPEC §3 "Recent wallet"). */
+export interface StoredRecentWallet {
+  id: string
+  rdns?: string
+  name?: string
+}
+
+/** A stored deep link (SPEC §4: a successful connection stores it). */
+export interface StoredDeepLink {
+  name: string
+  href: string
+}
+
+export interface KitStorageHelpersDeps {
+  /** The kit's storage space, keys already prefixed. */
+  storage: KitStorage
+  /** Failures are logged here, quietly (debug for reads, warn for writes). */
+  logger?: Pick<Logger, 'debug' | 'warn'>
+  /** The clock of cache entries; default Date.now. */
+  now?: () => number
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+const isString = (value: unknown): value is string => typeof value === 'string'
+const isAccountType = (value: unknown): value is AccountType => ACCOUNT_TYPES.includes(value as AccountType)
+
+function toRecentWallet(value: unknown): StoredRecentWallet | undefined {
+  if (!isObject(value) || !isString(value.id) || value.id === '') return undefined
+  return {
+    id: value.id,
+    ...(isString(value.rdns) ? { rdns: value.rdns } : {}),
+    ...(isString(value.name) ? { name: value.name } : {}),
+  }
+}
+
+/**
+ * The page's localStorage when it can be used, else a memory store (Node, SSR, sandboxed frames and private
+ * modes where touching localStorage throws). Read at kit creation, never at import.
+ */
+export function createDefaultStorage(env: Pick<KitEnvironment, 'window'>): KitStorage {
+  try {
+    const local = env.window?.localStorage
+    if (local) {
+      const probe = '__latchkey_probe__'
+      local.setItem(probe, '1')
+      local.removeItem(probe)
+      return local
+    }
+  } catch {
+    // Storage is blocked: fall through to memory.
+  }
+  return createMemoryStorage()
+}
+
+/**
+ * Typed reads and writes over a kit's {@link KitStorage} (sync or async). Nothing here throws: a failing
+ * or malformed store reads as "nothing stored" and writes are dropped, each failure logged quietly
+ * (SPEC §8 "storage and cache failures logged quietly"). Stored values are checked before they are trusted.
+ */
+export function createStorageHelpers(deps: KitStorageHelpersDeps) {
+  const { storage, logger } = deps
+  const now = deps.now ?? Date.now
+
+  async function getString(key: string): Promise<string | undefined> {
+    try {
+      const value = await storage.getItem(key)
+      return value ?? undefined
+    } catch (error) {
+      logger?.debug(`storage: cannot read ${key}`, error)
+      return undefined
+    }
+  }
+
+  async function setString(key: string, value: string): Promise<void> {
+    try {
+      await storage.setItem(key, value)
+    } catch (error) {
+      logger?.warn(`storage: cannot write ${key}`, error)
+    }
+  }
+
+  async function remove(key: string): Promise<void> {
+    try {
+      await storage.removeItem(key)
+    } catch (error) {
+      logger?.warn(`storage: cannot remove ${key}`, error)
+    }
+  }
+
+  async function getJson(key: string): Promise<unknown> {
+    const raw = await getString(key)
+    if (raw === undefined) return undefined
+    try {
+      return JSON.parse(raw) as unknown
+    } catch (error) {
+      logger?.debug(`storage: malformed JSON in ${key}`, error)
+      return undefined
+    }
+  }
+
+  async function setJson(key: string, value: unknown): Promise<void> {
+    let text: string
+    try {
+      text = JSON.stringify(value)
+    } catch (error) {
+      logger?.warn(`storage: cannot serialise ${key}`, error)
+      return
+    }
+    await setString(key, text)
+  }
+
+  async function getMap(key: string): Promise<Record<string, unknown>> {
+    const value = await getJson(key)
+    return isObject(value) ? value : {}
+  }
+
+  return {
+    getString,
+    setString,
+    remove,
+    getJson,
+    setJson,
+
+    /** Clears email, the email-login-used flag, the last used chain and the social username (SPEC §4.13). */
+    async clearLoginCache(): Promise<void> {
+      await Promise.all(LOGIN_CACHE_KEYS.map(remove))
+    },
+
+    async getConnectorId(namespace: ChainNamespace): Promise<string | undefined> {
+      const id = await getString(StorageKeys.connectedConnectorId(namespace))
+      return id === '' ? undefined : id
+    },
+    setConnectorId: (namespace: ChainNamespace, connectorId: string) =>
+      setString(StorageKeys.connectedConnectorId(namespace), connectorId),
+    removeConnectorId: (namespace: ChainNamespace) => remove(StorageKeys.connectedConnectorId(namespace)),
+
+    async getStatus(namespace: ChainNamespace): Promise<'connected' | 'disconnected' | undefined> {
+      const status = await getString(StorageKeys.connectionStatus(namespace))
+      return status === 'connected' || status === 'disconnected' ? status : undefined
+    },
+    setStatus: (namespace: ChainNamespace, status: 'connected' | 'disconnected') =>
+      setString(StorageKeys.connectionStatus(namespace), status),
+
+    async getRecentWallets(): Promise<StoredRecentWallet[]> {
+      const value = await getJson(StorageKeys.recentWallets)
+      if (!Array.isArray(value)) return []
+      return value.map(toRecentWallet).filter((wallet) => wallet !== undefined)
+    },
+    setRecentWallets: (wallets: readonly StoredRecentWallet[]) => setJson(StorageKeys.recentWallets, wallets),
+
+    async getDeepLink(): Promise<StoredDeepLink | undefined> {
+      const value = await getJson(StorageKeys.deepLink)
+      return isObject(value) && isString(value.name) && isString(value.href)
+        ? { name: value.name, href: value.href }
+        : undefined
+    },
+    setDeepLink: (link: StoredDeepLink | undefined) =>
+      link
+        ? setJson(StorageKeys.deepLink, { name: link.name, href: link.href })
+        : remove(StorageKeys.deepLink),
+
+    async getAddressCache(namespace: ChainNamespace): Promise<string | undefined> {
+      const address = (await getMap(StorageKeys.addressCache))[namespace]
+      return isString(address) ? address : undefined
+    },
+    async setAddressCache(namespace: ChainNamespace, address: string): Promise<void> {
+      await setJson(StorageKeys.addressCache, {
+        ...(await getMap(StorageKeys.addressCache)),
+        [namespace]: address,
+      })
+    },
+    async clearAddressCache(namespace: ChainNamespace): Promise<void> {
+      const { [namespace]: _dropped, ...rest } = await getMap(StorageKeys.addressCache)
+      await setJson(StorageKeys.addressCache, rest)
+    },
+
+    async getActiveNetworkId(): Promise<string | undefined> {
+      return getString(StorageKeys.activeCaipNetworkId)
+    },
+    setActiveNetworkId: (caipNetworkId: string) => setString(StorageKeys.activeCaipNetworkId, caipNetworkId),
+    async getActiveNamespace(): Promise<ChainNamespace | undefined> {
+      const namespace = await getString(StorageKeys.activeNamespace)
+      return isChainNamespace(namespace) ? namespace : undefined
+    },
+    setActiveNamespace: (namespace: ChainNamespace) => setString(StorageKeys.activeNamespace, namespace),
+
+    /** The smart-account networks of the embedded wallet, stored comma-separated (SPEC §3). */
+    async getSmartAccountEnabledNetworks(): Promise<string[]> {
+      const raw = await getString(StorageKeys.smartAccountEnabledNetworks)
+      return raw
+        ? raw
+            .split(',')
+            .map((id) => id.trim())
+            .filter((id) => id !== '')
+        : []
+    },
+    setSmartAccountEnabledNetworks: (ids: readonly (string | number)[]) =>
+      setString(StorageKeys.smartAccountEnabledNetworks, ids.join(',')),
+
+    async getPreferredAccountTypes(): Promise<Partial<Record<ChainNamespace, AccountType>>> {
+      const map = await getMap(StorageKeys.preferredAccountTypes)
+      const out: Partial<Record<ChainNamespace, AccountType>> = {}
+      for (const [namespace, type] of Object.entries(map)) {
+        if (isChainNamespace(namespace) && isAccountType(type)) out[namespace] = type
+      }
+      return out
+    },
+    async setPreferredAccountType(namespace: ChainNamespace, type: AccountType): Promise<void> {
+      const map = await getMap(StorageKeys.preferredAccountTypes)
+      await setJson(StorageKeys.preferredAccountTypes, { ...map, [namespace]: type })
+    },
+
+    /** A cache entry younger than `maxAgeMs`, else undefined. Caches are JSON maps entry -> { timestamp, value }. */
+    async getCached(cacheKey: string, entry: string, maxAgeMs: number): Promise<unknown> {
+      const record = (await getMap(cacheKey))[entry]
+      if (!isObject(record) || typeof record.timestamp !== 'number') return undefined
+      return now() - record.timestamp < maxAgeMs ? record.value : undefined
+    },
+    async setCached(cacheKey: string, entry: string, value: unknown): Promise<void> {
+      const map = await getMap(cacheKey)
+      await setJson(cacheKey, { ...map, [entry]: { timestamp: now(), value } })
+    },
+  }
+}
+
+/** What {@link createStorageHelpers} returns. */
+export type StorageHelpers = ReturnType<typeof createStorageHelpers>

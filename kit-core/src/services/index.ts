@@ -1,1 +1,12 @@
+export { DEFAULT_BALANCE, formatBalance } from './balance.js'
+export { type BlockchainApiClientOptions, createBlockchainApiClient } from './blockchain-api.js'
+export type { ServiceClientOptions } from './client-options.js'
+export {
+  isNamespaceSupported,
+  type NamespaceFeature,
+  ServiceDefaults,
+  SUPPORTED_NAMESPACES,
+} from './constants.js'
+export { createProviderApiClient, type ProviderApiClientOptions } from './provider-api.js'
+export { isSafeImageUrl } from './sanitize.js'
 export type * from './types.js'

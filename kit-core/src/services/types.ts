@@ -58,7 +58,10 @@ export interface ProviderApi {
   getWallets(params: GetWalletsParams): Promise<GetWalletsResult>
   /** GET /getAnalyticsConfig; false when it fails. */
   getAnalyticsConfig(): Promise<boolean>
-  /** A blob URL for a wallet image; undefined when it fails (image failures are ignored). */
+  /**
+   * GET /getWalletImage/{id} as an object URL (a data: URL where the page has no object URLs); undefined when
+   * it fails or is not an image (image failures are ignored). The caller revokes object URLs it drops.
+   */
   getWalletImage(imageId: string): Promise<string | undefined>
   getAssetImage(imageId: string): Promise<string | undefined>
   getCurrencyImage(imageId: string): Promise<string | undefined>
@@ -108,17 +111,39 @@ export interface BlockchainApi {
   getSupportedChains(): Promise<{ http: readonly string[]; ws: readonly string[] }>
   /** True when the Blockchain API serves this network. */
   isNetworkSupported(caipNetworkId: CaipNetworkId): Promise<boolean>
-  /** GET /v1/identity/{address} (cached 5 min); null when unsupported or failing. */
-  getIdentity(params: { address: string; caipNetworkId: CaipNetworkId }): Promise<IdentityResult | null>
   /**
-   * GET /v1/account/{address}/balance (cached 30 s; not retried within 30 s of a failure); [] when the network
-   * is unsupported. Zero-decimal quantities are filtered out.
+   * GET /v1/identity/{address} (cached 5 min); null when unsupported (names serve eip155 only) or failing.
+   * `sender` is the connected account asking (default: `address`).
+   */
+  getIdentity(params: {
+    address: string
+    caipNetworkId: CaipNetworkId
+    sender?: string
+  }): Promise<IdentityResult | null>
+  /**
+   * GET /v1/account/{address}/balance (cached 30 s unless `forceUpdate`); [] when the namespace (eip155 and
+   * solana only) or the network is unsupported. Zero-decimal quantities are filtered out.
+   * @throws the request's error (HttpRequestError, TimeoutError) when it fails, and the same error again,
+   *   without a request, for 30 s after (the balance retry guard).
    */
   getBalance(params: {
     address: string
     caipNetworkId: CaipNetworkId
     forceUpdate?: boolean
   }): Promise<readonly TokenBalance[]>
-  /** GET /v1/profile/reverse/{address}; [] when unsupported or failing. */
-  reverseLookup(params: { address: string; caipNetworkId: CaipNetworkId }): Promise<readonly ProfileName[]>
+  /**
+   * GET /v1/profile/reverse/{address}?apiVersion=2; [] when unsupported (eip155 only) or failing. `sender` is
+   * the connected account asking (default: `address`).
+   */
+  reverseLookup(params: {
+    address: string
+    caipNetworkId: CaipNetworkId
+    sender?: string
+  }): Promise<readonly ProfileName[]>
+}
+
+/** A balance as the account shows it (SPEC §3 "Balance result"): text, default '0.00', and the symbol. */
+export interface DisplayBalance {
+  balance: string
+  symbol: string
 }

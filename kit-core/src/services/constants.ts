@@ -1,0 +1,48 @@
+import type { ChainNamespace } from '../caip/caip.js'
+
+/**
+ * Which namespaces each Blockchain API feature serves (SPEC §9 "Supported namespaces"). The balance client
+ * reads it here; send, names, activity and onramp use the same table in their issues.
+ */
+export const SUPPORTED_NAMESPACES = {
+  balance: ['eip155', 'solana'],
+  send: ['eip155', 'solana'],
+  names: ['eip155'],
+  activity: ['eip155'],
+  onramp: ['eip155', 'solana'],
+} as const satisfies Record<string, readonly ChainNamespace[]>
+
+/** A feature of {@link SUPPORTED_NAMESPACES}. */
+export type NamespaceFeature = keyof typeof SUPPORTED_NAMESPACES
+
+/** True when `feature` serves `namespace` (SPEC §9 "Supported namespaces"). */
+export function isNamespaceSupported(feature: NamespaceFeature, namespace: string): boolean {
+  return (SUPPORTED_NAMESPACES[feature] as readonly string[]).includes(namespace)
+}
+
+/** The constants of the service clients (SPEC §7, §9), in one place; tests pin them. */
+export const ServiceDefaults = {
+  /** The `st` query parameter when the host names no sdk type (SPEC §7). */
+  sdkType: 'appkit',
+  /** Portfolio (token balances) cache lifetime, ms (SPEC §9). */
+  portfolioCacheMs: 30_000,
+  /** Native balance cache lifetime, ms (SPEC §9); the native balance comes with the portfolio. */
+  nativeBalanceCacheMs: 30_000,
+  /** Identity cache lifetime, ms (SPEC §9). */
+  identityCacheMs: 300_000,
+  /** Name lookup cache lifetime, ms (SPEC §9; used by the name-registration issue). */
+  nameLookupCacheMs: 300_000,
+  /**
+   * Balance retry guard, ms (SPEC §5, §9): a failed balance fetch is not retried for this long. A failed
+   * supported-chains fetch is remembered as long, so a down service is not asked before every balance.
+   */
+  balanceRetryGuardMs: 30_000,
+  /** Longest wallet, token or profile name kept; longer ones are cut (plain text, never markup). */
+  maxNameLength: 64,
+  /** Longest token symbol kept. */
+  maxSymbolLength: 24,
+  /** Longest URL or link kept (data: image URLs included). */
+  maxUrlLength: 65_536,
+  /** Largest image turned into a data: URL when the page has no object URLs, bytes. */
+  maxImageBytes: 1_048_576,
+} as const

@@ -1,0 +1,216 @@
+// The Provider API client against the services stand-in of the test stack, over real HTTP. The stand-in
+// keeps settings, faults and recorded requests per projectId, so every test uses a project id of its own.
+import type { LocalStackInfo } from '@latchkey/stack'
+import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { createProviderApiClient, type ProviderApiClientOptions } from './index.js'
+
+const stack: LocalStackInfo = inject('stack')
+const base = stack.services.url
+
+interface Recorded {
+  method: string
+  path: string
+  query: Record<string, string>
+  clientId?: string
+  body?: unknown
+}
+
+async function control(path: string, projectId: string, body?: unknown): Promise<unknown> {
+  const init: RequestInit =
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+  const response = await fetch(`${base}/__control/${path}?projectId=${encodeURIComponent(projectId)}`, init)
+  if (!response.ok) throw new Error(`control ${path}: ${response.status}`)
+  return response.json()
+}
+const requests = async (projectId: string) =>
+  ((await control('requests', projectId)) as { requests: Recorded[] }).requests
+
+/** A client for a fresh project; fast retries so the retry policy runs without slowing the suite. */
+function setup(options: Partial<ProviderApiClientOptions> = {}) {
+  const projectId = `core-provider-${crypto.randomUUID()}`
+  const logger = { warn: vi.fn(), debug: vi.fn() }
+  const api = createProviderApiClient({
+    baseUrl: base,
+    projectId,
+    sdkVersion: 'html-core-1.2.3',
+    retryDelay: 1,
+    logger,
+    ...options,
+  })
+  const logged = () => [...logger.warn.mock.calls, ...logger.debug.mock.calls].flat().join('\n')
+  return { projectId, api, logger, logged }
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('query parameters', () => {
+  test('every request carries projectId, st (default appkit) and sv, and the client id header', async () => {
+    const { projectId, api } = setup({ clientId: 'client-42' })
+    await api.getProjectConfig()
+    await api.getAllowedOrigins()
+    await api.getAnalyticsConfig()
+    await api.getWallets({ page: 1, entries: 4 })
+    await api.getWalletImage('image-1')
+    await api.sendError({
+      eventId: 'e1',
+      url: 'https://app.example/',
+      domain: 'app.example',
+      timestamp: 1,
+      props: { type: 'error', event: 'ERROR', errorType: 'Error', errorMessage: 'x' },
+    })
+    const seen = await requests(projectId)
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /appkit/v1/config',
+      'GET /projects/v1/origins',
+      'GET /getAnalyticsConfig',
+      'GET /getWallets',
+      'GET /getWalletImage/image-1',
+      'POST /e',
+    ])
+    for (const request of seen) {
+      expect(request.query).toMatchObject({ projectId, st: 'appkit', sv: 'html-core-1.2.3' })
+      expect(request.clientId).toBe('client-42')
+    }
+  })
+
+  test('a host-chosen sdk type replaces appkit; no projectId parameter without a project id', async () => {
+    const { projectId, api } = setup({ sdkType: 'latchkey' })
+    await api.getAnalyticsConfig()
+    expect((await requests(projectId))[0]?.query).toMatchObject({ st: 'latchkey' })
+    const urls: string[] = []
+    const anonymous = createProviderApiClient({
+      baseUrl: base,
+      sdkVersion: '1',
+      fetch: (input, init) => {
+        urls.push(String(input))
+        return fetch(input, init)
+      },
+    })
+    await anonymous.getAnalyticsConfig()
+    const sent = new URL(urls[0] ?? '')
+    expect(sent.searchParams.has('projectId')).toBe(false)
+    expect(sent.searchParams.get('st')).toBe('appkit')
+  })
+
+  test('getWallets sends page, entries, include, exclude, chains, search and badge_type', async () => {
+    const { projectId, api } = setup()
+    await api.getWallets({
+      page: 2,
+      entries: 40,
+      include: ['a', 'b'],
+      exclude: ['c'],
+      chains: ['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'],
+      search: 'vault',
+      badge_type: 'certified',
+    })
+    expect((await requests(projectId))[0]?.query).toEqual({
+      projectId,
+      st: 'appkit',
+      sv: 'html-core-1.2.3',
+      page: '2',
+      entries: '40',
+      include: 'a,b',
+      exclude: 'c',
+      chains: 'eip155:1,solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+      search: 'vault',
+      badge_type: 'certified',
+    })
+  })
+})
+
+describe('endpoints', () => {
+  test('getProjectConfig returns the remote features of the project', async () => {
+    const { api, projectId } = setup()
+    const features = await api.getProjectConfig()
+    expect(features?.map((f) => f.id)).toEqual([
+      'email',
+      'social_login',
+      'swaps',
+      'onramp',
+      'activity',
+      'reown_branding',
+    ])
+    expect(features?.find((f) => f.id === 'onramp')?.config).toEqual(['coinbase', 'meld'])
+    await control('project', projectId, { features: [{ id: 'email', isEnabled: false, config: null }] })
+    expect(await api.getProjectConfig()).toEqual([{ id: 'email', isEnabled: false, config: null }])
+  })
+
+  test('getAllowedOrigins and getAnalyticsConfig read the project', async () => {
+    const { api, projectId } = setup()
+    await control('project', projectId, {
+      allowedOrigins: ['https://app.example'],
+      isAnalyticsEnabled: false,
+    })
+    expect(await api.getAllowedOrigins()).toEqual(['https://app.example'])
+    expect(await api.getAnalyticsConfig()).toBe(false)
+    await control('project', projectId, { isAnalyticsEnabled: true })
+    expect(await api.getAnalyticsConfig()).toBe(true)
+  })
+
+  test('getWallets pages the listing and returns the count', async () => {
+    const { api } = setup()
+    const first = await api.getWallets({ page: 1, entries: 40 })
+    expect(first.data).toHaveLength(40)
+    expect(first.count).toBeGreaterThanOrEqual(60)
+    expect(first.data[0]).toMatchObject({ name: 'MetaMask', rdns: 'io.metamask', mobile_link: 'metamask://' })
+    const search = await api.getWallets({ page: 1, entries: 40, search: 'METAMASK' })
+    expect(search.data.map((w) => w.name)).toEqual(['MetaMask'])
+  })
+
+  test('the image endpoints give object URLs of the drawn SVGs', async () => {
+    const { api, projectId } = setup()
+    const created: Blob[] = []
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob)
+      return `blob:https://app.example/${created.length}`
+    })
+    expect(await api.getWalletImage('3f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6')).toBe(
+      'blob:https://app.example/1',
+    )
+    expect(await api.getAssetImage('eip155-1')).toBe('blob:https://app.example/2')
+    expect(await api.getCurrencyImage('USD')).toBe('blob:https://app.example/3')
+    expect(await api.getTokenImage('LUSD')).toBe('blob:https://app.example/4')
+    expect(created.map((blob) => blob.type)).toEqual(Array(4).fill('image/svg+xml'))
+    expect(await created[0]?.text()).toMatch(/^<svg /)
+    expect((await requests(projectId)).map((r) => r.path)).toEqual([
+      '/getWalletImage/3f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6',
+      '/public/getAssetImage/eip155-1',
+      '/public/getCurrencyImage/USD',
+      '/public/getTokenImage/LUSD',
+    ])
+  })
+
+  test('without URL.createObjectURL the image comes back as a data: URL', async () => {
+    const { api } = setup()
+    const original = URL.createObjectURL
+    Object.defineProperty(URL, 'createObjectURL', { value: undefined, configurable: true, writable: true })
+    try {
+      const url = await api.getTokenImage('LKT')
+      expect(url).toMatch(/^data:image\/svg\+xml;base64,/)
+      expect(atob((url ?? '').split(',')[1] ?? '')).toMatch(/^<svg .*LKT/)
+    } finally {
+      Object.defineProperty(URL, 'createObjectURL', { value: original, configurable: true, writable: true })
+    }
+  })
+
+  test('sendError POSTs the report to /e, where the sink records it', async () => {
+    const { api, projectId } = setup()
+    const report = {
+      eventId: 'ev-1',
+      url: 'https://app.example/page',
+      domain: 'app.example',
+      timestamp: 1_700_000_000_000,
+      props: {
+        type: 'error' as const,
+        event: 'INTERNAL_SDK_ERROR',
+        errorType: 'TypeError',
+        errorMessage: 'boom',
+        stackTrace: 'at x',
+      },
+    }
+    await api.sendError(report)
+    expect(((await control('reports', projectId)) as { reports: unknown[] }).reports).toEqual([report])
+  })
+})

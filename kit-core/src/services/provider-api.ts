@@ -1,0 +1,90 @@
+import { createServiceHttp, describeFailure, loggerOf, type ServiceClientOptions } from './client-options.js'
+import { imageBlobToUrl } from './image-urls.js'
+import type { ErrorReport, GetWalletsParams, GetWalletsResult, ProviderApi } from './types.js'
+import { parseAnalyticsEnabled, parseFeatures, parseOrigins, parseWallets } from './validate.js'
+
+/** Options of {@link createProviderApiClient}. */
+export type ProviderApiClientOptions = ServiceClientOptions
+
+/** Ids that may go into an image path: what listings use (UUIDs, slugs, token symbols). */
+const IMAGE_ID = /^[A-Za-z0-9_.-]{1,128}$/
+
+/**
+ * Creates the Provider API client of SPEC §7. Every request carries the query sdk properties `projectId`,
+ * `st` (default 'appkit') and `sv`, and goes through the kit's HTTP client (timeout and retry policy of SPEC
+ * §9). Every answer is shape-checked and cleaned before it is returned. The fallbacks of SPEC §8 apply:
+ * config failure gives null, origins failure [], analytics config failure false, image failures undefined;
+ * each is logged quietly through `logger`, never thrown. Only `getWallets` throws.
+ */
+export function createProviderApiClient(options: ProviderApiClientOptions): ProviderApi {
+  const http = createServiceHttp(options)
+  const logger = loggerOf(options)
+  const secret = options.projectId
+
+  async function fallback<T>(what: string, value: T, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run()
+    } catch (error) {
+      logger.warn(`[latchkey] ${what} unavailable: ${describeFailure(error, secret)}`)
+      return value
+    }
+  }
+
+  async function image(path: string, id: string): Promise<string | undefined> {
+    if (typeof id !== 'string' || !IMAGE_ID.test(id)) return undefined
+    try {
+      const url = await imageBlobToUrl(await http.getBlob(`${path}/${encodeURIComponent(id)}`))
+      if (url === undefined) logger.debug(`[latchkey] image ${path}/${id} is not an image; ignored`)
+      return url
+    } catch (error) {
+      logger.debug(`[latchkey] image ${path}/${id} failed; ignored: ${describeFailure(error, secret)}`)
+      return undefined
+    }
+  }
+
+  return {
+    getProjectConfig: () =>
+      fallback('remote project config', null, async () => parseFeatures(await http.get('/appkit/v1/config'))),
+
+    getAllowedOrigins: () =>
+      fallback('allowed origins', [], async () => parseOrigins(await http.get('/projects/v1/origins'))),
+
+    getAnalyticsConfig: () =>
+      fallback('analytics config', false, async () =>
+        parseAnalyticsEnabled(await http.get('/getAnalyticsConfig')),
+      ),
+
+    /**
+     * GET /getWallets with page, entries, include, exclude, chains, search and badge_type; entries with wrong
+     * field types are dropped and unsafe links and image URLs removed.
+     * @throws HttpRequestError / TimeoutError when the request fails; 'HTTP request failed.' for a malformed answer.
+     */
+    async getWallets(params: GetWalletsParams): Promise<GetWalletsResult> {
+      const body = await http.get('/getWallets', {
+        params: {
+          page: params.page,
+          entries: params.entries,
+          include: params.include,
+          exclude: params.exclude,
+          chains: params.chains,
+          search: params.search || undefined,
+          badge_type: params.badge_type,
+        },
+      })
+      return parseWallets(body)
+    },
+
+    getWalletImage: (imageId) => image('/getWalletImage', imageId),
+    getAssetImage: (imageId) => image('/public/getAssetImage', imageId),
+    getCurrencyImage: (imageId) => image('/public/getCurrencyImage', imageId),
+    getTokenImage: (symbol) => image('/public/getTokenImage', symbol),
+
+    async sendError(report: ErrorReport): Promise<void> {
+      try {
+        await http.post('/e', { body: report })
+      } catch (error) {
+        logger.debug(`[latchkey] error report not sent: ${describeFailure(error, secret)}`)
+      }
+    },
+  }
+}

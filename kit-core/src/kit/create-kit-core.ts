@@ -1,0 +1,329 @@
+import type { AdapterContext, BalanceService, ChainAdapter } from '../adapter/adapter.js'
+import { prefixStorage } from '../adapter/storage.js'
+import type { WalletConnectProvider } from '../adapter/walletconnect.js'
+import type { ChainNamespace } from '../caip/caip.js'
+import { createAlertsController } from '../controllers/config/alerts-controller.js'
+import { createEventsController } from '../controllers/config/events-controller.js'
+import { createFeaturesController } from '../controllers/config/features-controller.js'
+import { createStorageHelpers } from '../controllers/config/kit-storage.js'
+import { createLogger } from '../controllers/config/logger.js'
+import type { KitOptions, ResolvedOptions } from '../controllers/config/options.js'
+import { resolveOptions } from '../controllers/config/resolve-options.js'
+import { createSnackbarController } from '../controllers/config/snackbar-controller.js'
+import { createThemeController } from '../controllers/config/theme-controller.js'
+import { createChainController } from '../controllers/connection/chain-controller.js'
+import { createConnectionController } from '../controllers/connection/connection-controller.js'
+import { createConnectorsController } from '../controllers/listing/connectors-controller.js'
+import { createWalletListingController } from '../controllers/listing/wallet-listing-controller.js'
+import { createModalController } from '../controllers/navigation/modal-controller.js'
+import { createRouterController } from '../controllers/navigation/router-controller.js'
+import { LatchkeyError } from '../errors/errors.js'
+import { Messages } from '../errors/messages.js'
+import { createBlockchainApiClient } from '../services/blockchain-api.js'
+import { createProviderApiClient } from '../services/provider-api.js'
+import type { BlockchainApi, ProviderApi } from '../services/types.js'
+import { createSiwxController } from '../siwx/siwx-controller.js'
+import type { SiwxConfig } from '../siwx/types.js'
+import { VERSION } from '../version.js'
+import { createKitApi } from './kit-api.js'
+
+/** The public endpoints of SPEC §7; every one can be pointed at a self-hosted implementation. */
+export const DEFAULT_SERVICE_URLS = {
+  providerApiUrl: 'https://api.web3modal.org',
+  blockchainApiUrl: 'https://rpc.walletconnect.org',
+} as const
+
+/** What only the kit's own packages pass: the UI hands in the lazily loaded WalletConnect provider. */
+export interface KitCoreInternals {
+  getWalletConnectProvider?: () => Promise<WalletConnectProvider>
+  /** Service clients to use instead of creating them (tests, custom transports). */
+  providerApi?: ProviderApi
+  blockchainApi?: BlockchainApi
+}
+
+function createServices(
+  options: ResolvedOptions,
+  internals: KitCoreInternals,
+  logger: ReturnType<typeof createLogger>,
+) {
+  // Without a project id (and no self-hosted URL) the kit uses no remote service at all: injected wallets,
+  // balances straight from each chain's RPC, and the remote-gated features off.
+  const common = { projectId: options.projectId, sdkVersion: `latchkey-core-${VERSION}`, logger }
+  const providerUrl =
+    options.services.providerApiUrl ?? (options.projectId ? DEFAULT_SERVICE_URLS.providerApiUrl : undefined)
+  const blockchainUrl =
+    options.services.blockchainApiUrl ??
+    (options.projectId ? DEFAULT_SERVICE_URLS.blockchainApiUrl : undefined)
+  return {
+    providerApi:
+      internals.providerApi ??
+      (providerUrl ? createProviderApiClient({ ...common, baseUrl: providerUrl }) : undefined),
+    blockchainApi:
+      internals.blockchainApi ??
+      (blockchainUrl ? createBlockchainApiClient({ ...common, baseUrl: blockchainUrl }) : undefined),
+  }
+}
+
+/** The balance service handed to adapters: the Blockchain API's native entry, when it serves the network. */
+function balanceServiceOf(api: BlockchainApi | undefined): BalanceService | undefined {
+  if (!api) return undefined
+  return {
+    async getBalance({ address, network, forceUpdate }) {
+      if (!(await api.isNetworkSupported(network.caipNetworkId))) return null
+      const tokens = await api.getBalance({ address, caipNetworkId: network.caipNetworkId, forceUpdate })
+      const native = tokens.find((t) => t.address === undefined)
+      if (!native) return null
+      const { decimals, symbol } = network.nativeCurrency
+      const [whole = '0', fraction = ''] = native.quantity.numeric.split('.')
+      const value = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'))
+      return { value, decimals, symbol, formatted: native.quantity.numeric }
+    },
+  }
+}
+
+/**
+ * Creates a headless kit: every controller of SPEC §2–§4 bound to one instance, its adapters, storage and
+ * service clients. Nothing is shared between two kits. The UI (`@latchkey/ui`) renders what this exposes;
+ * apps that render their own UI can use it directly.
+ * @throws LatchkeyError INVALID_OPTIONS for options of the wrong type or conflicting options.
+ */
+export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {}) {
+  const options = resolveOptions(raw)
+  const env = options.environment
+  const secrets = options.projectId ? [options.projectId] : []
+  const logger = createLogger({ debug: options.debug, secrets })
+  for (const warning of options.warnings) logger.warn(warning)
+  const storage = createStorageHelpers({ storage: options.storage, logger, now: env.now })
+  const { providerApi, blockchainApi } = createServices(options, internals, logger)
+  const adapters = options.adapters
+  const getAdapter = (namespace: ChainNamespace): ChainAdapter | undefined => adapters.get(namespace)
+  let preferredAccountTypes: Awaited<ReturnType<typeof storage.getPreferredAccountTypes>> = {}
+
+  const alerts = createAlertsController({ origin: env.origin, logger })
+  const snackbar = createSnackbarController()
+  const theme = createThemeController({
+    themeMode: options.themeMode,
+    themeVariables: options.themeVariables,
+  })
+  const features = createFeaturesController({
+    projectId: options.projectId,
+    features: options.features,
+    basic: options.basic,
+    origin: env.origin,
+    providerApi,
+    alerts,
+  })
+  const events = createEventsController({
+    env,
+    providerApi,
+    isAnalyticsFeatureOn: () => features.state.get().features.analytics === true,
+    secrets,
+    logger,
+  })
+
+  // The controllers below refer to each other through functions, so the order they are created in is free.
+  const chain = createChainController({
+    networks: options.networks,
+    getAdapter,
+    defaultAccountTypes: options.defaultAccountTypes,
+    getStoredAccountType: (namespace) => preferredAccountTypes[namespace],
+    blockchainApi,
+    recordNetworkChoice: (network) => {
+      void storage.setActiveNetworkId(network.caipNetworkId)
+      void storage.setActiveNamespace(network.chainNamespace)
+    },
+    onNetworkNotFound: (caipNetworkId) => alerts.raise('switchNetworkNotFound', { detail: caipNetworkId }),
+    setNamespaceVisible: (namespace, visible) => connectors.setNamespaceVisible(namespace, visible),
+    forgetConnector: (namespace) => void storage.removeConnectorId(namespace),
+    logError: (error) => logger.warn('Background read failed', error),
+  })
+  const connectors = createConnectorsController({
+    env,
+    options: {
+      enableEIP6963: options.enableEIP6963,
+      enableWallets: options.enableWallets,
+      customWallets: options.customWallets,
+    },
+    getRecentWallets: () => connection.state.get().recentWallets,
+    getActiveNamespace: () => chain.state.get().activeNamespace,
+    hasNetworks: (namespace) => chain.getNetworks(namespace).length > 0,
+  })
+  const connection = createConnectionController({
+    env,
+    store: storage,
+    chain,
+    namespaces: adapters.namespaces,
+    getAdapter,
+    getConnector: (namespace, id) => connectors.getConnector(namespace, id),
+    getWalletConnectProvider: options.enableWalletConnect ? internals.getWalletConnectProvider : undefined,
+    track: (event) => events.track(event),
+    resetSessions: async () => {
+      const config = options.siwx as SiwxConfig | undefined
+      if (!config?.signOutOnDisconnect) return
+      const account = chain.getAccount()
+      const network = chain.state.get().activeCaipNetwork
+      if (account?.address && network) await config.revokeSession(network.caipNetworkId, account.address)
+    },
+  })
+  const listing = createWalletListingController({
+    api: providerApi,
+    options,
+    getChainIds: () => chain.getNetworks().map((n) => n.caipNetworkId),
+    getConnectors: () => connectors.state.get().connectors,
+    getRecentWallets: () => connection.state.get().recentWallets,
+    logger,
+  })
+  const isConnected = (namespace?: ChainNamespace) => chain.getAccount(namespace)?.status === 'connected'
+  const router = createRouterController({ close: () => void modal.close(), isConnected: () => isConnected() })
+  const modal = createModalController({
+    router,
+    isConnected,
+    embedded: options.enableEmbedded,
+    disableAppend: options.disableAppend,
+    subscribeActiveAddress: (listener) => {
+      let last = chain.state.get().activeCaipAddress
+      return chain.state.subscribe((s) => {
+        if (s.activeCaipAddress === last) return
+        last = s.activeCaipAddress
+        listener(chain.getAccount()?.address)
+      })
+    },
+    isSignInRequired: () => siwx.isEnabled() && siwx.isRequired(),
+    hasSession: async () => !siwx.isEnabled() || (await siwx.hasSession()),
+    track: (event, properties) => events.track({ event, properties }),
+    prepare: async ({ namespace }) => {
+      connectors.setFilterNamespace(namespace)
+      await listing.prefetch()
+    },
+    selectNamespace: (namespace) => {
+      const network = chain.state.get().namespaces[namespace]?.caipNetwork
+      if (network) void chain.switchNetwork(network).catch((error) => logger.warn('Switch failed', error))
+    },
+  })
+  const accountOfActive = () => {
+    const account = chain.getAccount()
+    const network = chain.state.get().activeCaipNetwork
+    if (account?.status !== 'connected' || !account.address || !network) return undefined
+    return {
+      address: account.address,
+      chainId: network.caipNetworkId,
+      type: account.allAccounts.find((a) => a.address === account.address)?.type,
+    }
+  }
+  const siwx = createSiwxController({
+    config: options.siwx as SiwxConfig | undefined,
+    getAccount: accountOfActive,
+    subscribeAccount: (listener) => {
+      let last = chain.state.get().activeCaipAddress
+      return chain.state.subscribe((s) => {
+        if (s.activeCaipAddress === last) return
+        last = s.activeCaipAddress
+        listener(accountOfActive())
+      })
+    },
+    signMessage: async (message) => {
+      const namespace = chain.state.get().activeNamespace
+      const adapter = namespace ? getAdapter(namespace) : undefined
+      if (!adapter) throw new LatchkeyError(Messages.chainAdapterNotFound, { code: 'ADAPTER_NOT_FOUND' })
+      return (await adapter.signMessage({ message })).signature
+    },
+    disconnect: () => connection.disconnect(),
+    modal,
+    router,
+    showError: (message) => snackbar.showError(message),
+    track: (event, properties) =>
+      events.track(
+        event === 'SIWX_AUTH_ERROR'
+          ? { event, properties: { network: properties.network } }
+          : {
+              event,
+              properties: {
+                network: properties.network ?? 'eip155:0',
+                isSmartAccount: properties.isSmartAccount,
+              },
+            },
+      ),
+    logError: (error) => logger.warn('Sign-in failed', error),
+  })
+
+  const adapterListeners: (() => void)[] = []
+
+  async function initAdapter(adapter: ChainAdapter): Promise<void> {
+    const namespace = adapter.namespace
+    const context: AdapterContext = {
+      networks: chain.getNetworks(namespace),
+      options: options.adapterOptions,
+      storage: prefixStorage(options.storage, `adapter:${namespace}`),
+      getWalletConnectProvider: options.enableWalletConnect ? internals.getWalletConnectProvider : undefined,
+      balanceService: balanceServiceOf(blockchainApi),
+      discoveryTarget: env.window,
+    }
+    adapterListeners.push(
+      adapter.on('connectorsChanged', ({ connectors: list }) =>
+        connectors.setAdapterConnectors(namespace, list),
+      ),
+      adapter.on('accountsChanged', ({ accounts }) => chain.updateAccounts(namespace, accounts)),
+      adapter.on('networkChanged', ({ network }) => chain.onNetworkChanged(namespace, network)),
+      adapter.on('disconnected', () => void connection.onWalletDisconnected(namespace)),
+    )
+    await adapter.init(context)
+    connectors.setAdapterConnectors(namespace, adapter.getConnectors())
+  }
+
+  /** Start-up: remote config and analytics, stored preferences and network, adapters, then restore. */
+  async function start(): Promise<void> {
+    const [, , preferred, storedNetworkId] = await Promise.all([
+      features.init(),
+      events.init(),
+      storage.getPreferredAccountTypes(),
+      storage.getActiveNetworkId(),
+    ])
+    preferredAccountTypes = preferred
+    const stored = storedNetworkId ? chain.findNetwork(storedNetworkId) : undefined
+    if (stored) await chain.switchNetwork(stored)
+    await Promise.all(adapters.list().map(initAdapter))
+    await connection.restore()
+  }
+
+  const ready = start().catch((error: unknown) => {
+    logger.error('The kit failed to start', error)
+    throw error
+  })
+  // A host that never awaits `ready` must not see an unhandled rejection; the error is logged above.
+  ready.catch(() => undefined)
+
+  const controllers = {
+    options,
+    logger,
+    storage,
+    providerApi,
+    blockchainApi,
+    alerts,
+    snackbar,
+    theme,
+    features,
+    events,
+    chain,
+    connection,
+    connectors,
+    listing,
+    router,
+    modal,
+    siwx,
+  }
+  return createKitApi({
+    controllers,
+    ready,
+    getAdapter,
+    destroy() {
+      for (const stop of adapterListeners.splice(0)) stop()
+      for (const adapter of adapters.list()) adapter.destroy()
+      modal.destroy()
+      siwx.destroy()
+      alerts.dispose()
+      snackbar.dispose()
+    },
+  })
+}
+
+export type KitCore = ReturnType<typeof createKitCore>

@@ -1,0 +1,188 @@
+import type { ChainAdapter, SignableMessage } from '../adapter/adapter.js'
+import type { ChainNamespace } from '../caip/caip.js'
+import type { AlertsController } from '../controllers/config/alerts-controller.js'
+import type { TrackedEvent } from '../controllers/config/events.js'
+import type { EventsController } from '../controllers/config/events-controller.js'
+import type { FeaturesController } from '../controllers/config/features-controller.js'
+import type { StorageHelpers } from '../controllers/config/kit-storage.js'
+import type { KitLogger } from '../controllers/config/logger.js'
+import type { ResolvedOptions } from '../controllers/config/options.js'
+import type { SnackbarController } from '../controllers/config/snackbar-controller.js'
+import type { ThemeController } from '../controllers/config/theme-controller.js'
+import type { ChainController } from '../controllers/connection/chain-controller.js'
+import type { ConnectedWalletInfo } from '../controllers/connection/chain-state.js'
+import type { ConnectionController } from '../controllers/connection/connection-controller.js'
+import type { ConnectorsController } from '../controllers/listing/connectors-controller.js'
+import type { WalletListingController } from '../controllers/listing/wallet-listing-controller.js'
+import type { ModalController, OpenOptions } from '../controllers/navigation/modal-controller.js'
+import type { RouterController } from '../controllers/navigation/router-controller.js'
+import { LatchkeyError } from '../errors/errors.js'
+import { Messages } from '../errors/messages.js'
+import type { CaipNetwork } from '../networks/define.js'
+import type { BlockchainApi, ProviderApi } from '../services/types.js'
+import type { SiwxController } from '../siwx/siwx-controller.js'
+import type { StateStore } from './store.js'
+
+export interface KitControllers {
+  options: ResolvedOptions
+  logger: KitLogger
+  storage: StorageHelpers
+  providerApi: ProviderApi | undefined
+  blockchainApi: BlockchainApi | undefined
+  alerts: AlertsController
+  snackbar: SnackbarController
+  theme: ThemeController
+  features: FeaturesController
+  events: EventsController
+  chain: ChainController
+  connection: ConnectionController
+  connectors: ConnectorsController
+  listing: WalletListingController
+  router: RouterController
+  modal: ModalController
+  siwx: SiwxController
+}
+
+/** What `getAccount` answers (the shape AppKit users know). */
+export interface KitAccount {
+  address: string | undefined
+  caipAddress: string | undefined
+  isConnected: boolean
+  status: 'connecting' | 'connected' | 'disconnected'
+  allAccounts: readonly { address: string; type: string }[]
+}
+
+/** What `getState` answers. */
+export interface KitState {
+  open: boolean
+  loading: boolean
+  selectedNetworkId: string | undefined
+  activeChain: ChainNamespace | undefined
+}
+
+/** What `subscribeNetwork` delivers. */
+export interface KitNetwork {
+  caipNetwork: CaipNetwork | undefined
+  caipNetworkId: string | undefined
+  chainId: number | string | undefined
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
+/** Calls `listener` with `select(state)` each time that value changes; returns the unsubscribe function. */
+function watch<S extends object, T>(
+  stores: readonly StateStore<S>[] | StateStore<S>,
+  select: () => T,
+  listener: (value: T) => void,
+): () => void {
+  let last = select()
+  const onChange = () => {
+    const next = select()
+    if (same(next, last)) return
+    last = next
+    listener(next)
+  }
+  const list = Array.isArray(stores) ? stores : [stores]
+  const stops = list.map((store) => store.subscribe(onChange))
+  return () => {
+    for (const stop of stops) stop()
+  }
+}
+
+/**
+ * The host's API over a kit's controllers: the verbs and subscriptions of DESIGN.md ("The host's API"), named
+ * as Reown AppKit names them so moving over is a rename.
+ */
+export function createKitApi(params: {
+  controllers: KitControllers
+  ready: Promise<void>
+  getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
+  destroy(): void
+}) {
+  const { controllers: c, getAdapter } = params
+
+  const account = (namespace?: ChainNamespace): KitAccount => {
+    const a = c.chain.getAccount(namespace)
+    return {
+      address: a?.address,
+      caipAddress: a?.caipAddress,
+      isConnected: a?.status === 'connected',
+      status: a?.status ?? 'disconnected',
+      allAccounts: a?.allAccounts ?? [],
+    }
+  }
+  const network = (): KitNetwork => {
+    const caipNetwork = c.chain.state.get().activeCaipNetwork
+    return { caipNetwork, caipNetworkId: caipNetwork?.caipNetworkId, chainId: caipNetwork?.id }
+  }
+  const state = (): KitState => ({
+    open: c.modal.state.get().open,
+    loading: c.modal.state.get().loading,
+    selectedNetworkId: c.chain.state.get().activeCaipNetwork?.caipNetworkId,
+    activeChain: c.chain.state.get().activeNamespace,
+  })
+  const activeNamespace = (namespace?: ChainNamespace): ChainNamespace => {
+    const ns = namespace ?? c.chain.state.get().activeNamespace
+    if (!ns) throw new LatchkeyError(Messages.noActiveCaipNetworkOrClient, { code: 'NOT_CONNECTED' })
+    return ns
+  }
+  const adapterFor = (namespace?: ChainNamespace): ChainAdapter => {
+    const adapter = getAdapter(activeNamespace(namespace))
+    if (!adapter) throw new LatchkeyError(Messages.chainAdapterNotFound, { code: 'ADAPTER_NOT_FOUND' })
+    return adapter
+  }
+
+  return {
+    /** Every controller of this kit (the UI renders from them). */
+    controllers: c,
+    /** Resolves once start-up is done: remote config read, adapters ready, connections restored. */
+    ready: params.ready,
+
+    open: (options?: OpenOptions) => c.modal.open(options),
+    close: () => c.modal.close(),
+
+    /** Connects a wallet by connector id on a namespace (default the active one). */
+    connect: (options: { connectorId: string; namespace?: ChainNamespace; network?: CaipNetwork }) =>
+      c.connection.connect({ ...options, namespace: activeNamespace(options.namespace) }),
+    /** Disconnects one namespace or all. @throws 'Failed to disconnect'. */
+    disconnect: (namespace?: ChainNamespace) => c.connection.disconnect(namespace),
+    /** Switches network. @throws 'Network not found' for a network the host did not configure. */
+    switchNetwork: async (target: CaipNetwork) => {
+      await c.chain.switchNetwork(target)
+      c.events.track({ event: 'SWITCH_NETWORK', properties: { network: target.caipNetworkId } })
+    },
+    /** Signs a message with the connected wallet of a namespace. */
+    signMessage: async (message: SignableMessage, namespace?: ChainNamespace) =>
+      (await adapterFor(namespace).signMessage({ message })).signature,
+
+    getAccount: account,
+    getCaipNetwork: (namespace?: ChainNamespace) =>
+      namespace
+        ? c.chain.state.get().namespaces[namespace]?.caipNetwork
+        : c.chain.state.get().activeCaipNetwork,
+    getState: state,
+    getWalletProvider: (namespace?: ChainNamespace) =>
+      getAdapter(activeNamespace(namespace))?.getWalletProvider(),
+    getWalletInfo: (): ConnectedWalletInfo | undefined => c.chain.getAccount()?.connectedWalletInfo,
+    getThemeMode: () => c.theme.state.get().themeMode,
+    setThemeMode: (mode: 'light' | 'dark') => c.theme.setThemeMode(mode),
+    setThemeVariables: (variables: Parameters<ThemeController['setThemeVariables']>[0]) =>
+      c.theme.setThemeVariables(variables),
+
+    subscribeAccount: (listener: (value: KitAccount) => void, namespace?: ChainNamespace) =>
+      watch(c.chain.state, () => account(namespace), listener),
+    subscribeNetwork: (listener: (value: KitNetwork) => void) => watch(c.chain.state, network, listener),
+    subscribeState: (listener: (value: KitState) => void) =>
+      watch<object, KitState>([c.modal.state, c.chain.state] as StateStore<object>[], state, listener),
+    subscribeTheme: (listener: (value: ReturnType<ThemeController['state']['get']>) => void) =>
+      c.theme.state.subscribe(listener),
+    subscribeEvents: (listener: (event: TrackedEvent) => void) => c.events.subscribe(listener),
+    subscribeWalletInfo: (listener: (info: ConnectedWalletInfo | undefined) => void) =>
+      watch(c.chain.state, () => c.chain.getAccount()?.connectedWalletInfo, listener),
+
+    /** Stops discovery and drops every listener of this kit. Does not disconnect. */
+    destroy: params.destroy,
+  }
+}

@@ -1,0 +1,143 @@
+import { describe, expect, test, vi } from 'vitest'
+import {
+  createKitCore,
+  createMemoryStorage,
+  DEFAULT_SERVICE_URLS,
+  mainnet,
+  nodeEnvironment,
+  type ProviderApi,
+  solana,
+  soneium,
+  unsupportedNetwork,
+} from '../../src/index.js'
+import { createFakeAdapter } from '../support/fake-adapter.js'
+
+const EVM = '0x52908400098527886E0F7030069857D2E4169EE7'
+const metadata = { name: 'Test', description: 'Test app', url: 'https://test.example', icons: [] }
+
+function fakeProviderApi(): ProviderApi {
+  return {
+    getProjectConfig: vi.fn(async () => [
+      { id: 'email', isEnabled: false, config: null },
+      { id: 'activity', isEnabled: true, config: null },
+    ]),
+    getAllowedOrigins: vi.fn(async () => []),
+    getWallets: vi.fn(async () => ({ data: [], count: 0 })),
+    getAnalyticsConfig: vi.fn(async () => false),
+    getWalletImage: async () => undefined,
+    getAssetImage: async () => undefined,
+    getCurrencyImage: async () => undefined,
+    getTokenImage: async () => undefined,
+    sendError: async () => {},
+  }
+}
+
+function kit(
+  extra: Partial<Parameters<typeof createKitCore>[0]> = {},
+  internals: Parameters<typeof createKitCore>[1] = {},
+) {
+  const evm = createFakeAdapter('eip155', [mainnet, soneium], [EVM])
+  const core = createKitCore(
+    {
+      adapters: [evm.adapter],
+      metadata,
+      storage: createMemoryStorage(),
+      environment: nodeEnvironment(),
+      ...extra,
+      networks: [mainnet, soneium],
+    },
+    internals,
+  )
+  return { core, evm }
+}
+
+describe('createKitCore', () => {
+  test('without a project id it uses no remote service, turns the remote-gated features off and says so', async () => {
+    const { core } = kit()
+    await core.ready
+    expect(core.controllers.providerApi).toBeUndefined()
+    expect(core.controllers.blockchainApi).toBeUndefined()
+    const features = core.controllers.features.state.get().features
+    expect(features.email).toBe(false)
+    expect(features.swaps).toBe(false)
+    expect(core.controllers.alerts.state.get().id).toBe('projectIdNotConfigured')
+  })
+
+  test('with a project id the clients point at the public endpoints, or at a self-hosted URL', () => {
+    expect(DEFAULT_SERVICE_URLS.providerApiUrl).toMatch(/^https:\/\//)
+    const { core } = kit({ projectId: 'p1' })
+    expect(core.controllers.providerApi).toBeDefined()
+    expect(core.controllers.blockchainApi).toBeDefined()
+    const selfHosted = kit({ services: { providerApiUrl: 'http://127.0.0.1:1' } })
+    expect(selfHosted.core.controllers.providerApi).toBeDefined()
+    expect(selfHosted.core.controllers.blockchainApi).toBeUndefined()
+  })
+
+  test('the remote configuration decides the remote-gated features', async () => {
+    const api = fakeProviderApi()
+    const { core } = kit({ projectId: 'p1' }, { providerApi: api })
+    await core.ready
+    expect(api.getProjectConfig).toHaveBeenCalledTimes(1)
+    expect(core.controllers.features.state.get().features.email).toBe(false)
+    expect(core.controllers.features.state.get().features.activity).toBe(true)
+  })
+
+  test('initialises each adapter with its own storage space and lists its connectors', async () => {
+    const { core, evm } = kit()
+    await core.ready
+    const context = vi.mocked(evm.adapter.init).mock.calls[0]?.[0]
+    expect(context?.networks.map((n) => n.caipNetworkId)).toEqual(['eip155:1', 'eip155:1868'])
+    await context?.storage.setItem('probe', '1')
+    expect(core.controllers.connectors.getConnector('eip155', 'fake')?.name).toBe('Fake Wallet')
+  })
+
+  test('subscriptions deliver changes of the account and the network, and stop when asked', async () => {
+    const { core } = kit()
+    await core.ready
+    const accounts: (string | undefined)[] = []
+    const networks: (string | undefined)[] = []
+    const stopAccount = core.subscribeAccount((a) => accounts.push(a.caipAddress))
+    core.subscribeNetwork((n) => networks.push(n.caipNetworkId))
+    await core.connect({ connectorId: 'fake', namespace: 'eip155' })
+    await core.switchNetwork(soneium)
+    stopAccount()
+    await core.disconnect()
+    expect(accounts).toEqual([`eip155:1:${EVM}`, `eip155:1868:${EVM}`])
+    expect(networks).toEqual(['eip155:1868'])
+  })
+
+  test('a network the host did not configure raises the switch-network-not-found alert', async () => {
+    const { core } = kit()
+    await core.ready
+    await expect(core.switchNetwork(unsupportedNetwork('eip155:5'))).rejects.toThrow('Network not found')
+    expect(core.controllers.alerts.state.get().id).toBe('switchNetworkNotFound')
+  })
+
+  test('open and close drive the modal state; the theme can be changed and observed', async () => {
+    const { core } = kit()
+    await core.ready
+    const themes: string[] = []
+    core.subscribeTheme((t) => themes.push(t.themeMode))
+    await core.open()
+    expect(core.getState()).toMatchObject({
+      open: true,
+      selectedNetworkId: 'eip155:1',
+      activeChain: 'eip155',
+    })
+    expect(core.controllers.router.state.get().view).toBe('Connect')
+    await core.close()
+    expect(core.getState().open).toBe(false)
+    expect(core.getThemeMode()).toBe('dark')
+    core.setThemeMode('light')
+    expect(themes).toEqual(['light'])
+  })
+
+  test('rejects options of the wrong type with a clear error', () => {
+    expect(() => createKitCore({ networks: [mainnet], themeMode: 'blue' as never })).toThrowError(
+      expect.objectContaining({ code: 'INVALID_OPTIONS' }),
+    )
+    expect(() => createKitCore({ networks: [mainnet, solana], siwx: {}, siweConfig: {} } as never)).toThrow(
+      'Cannot set both `siweConfig` and `siwx` options',
+    )
+  })
+})

@@ -2,7 +2,7 @@
  * Splits the sections of SPEC.md that carry rules into units, one per sentence, in paragraphs and list
  * items alike. The rule index quotes each unit word for word.
  */
-export const RULE_SECTIONS = ['2', '4', '5', '6', '8', '9']
+const RULE_SECTIONS = ['2', '4', '5', '6', '8', '9']
 
 /** A sentence ends with '.', '!' or '?' followed by space and a capital, a quote or an opening bracket. */
 const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z'"(*])/

@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { isAllowedImageUrl } from '../../src/controllers/listing/image-url.js'
 import {
-  isSafeWalletLink,
   sanitizeWalletListing,
   sanitizeWalletListings,
 } from '../../src/controllers/listing/sanitize-wallet.js'
+import { isSafeDeepLink, isSafeImageUrl } from '../../src/services/sanitize.js'
 
 describe('untrusted wallet data', () => {
   test('image URLs: https, data:image, blob, and http only on loopback', () => {
@@ -18,7 +17,7 @@ describe('untrusted wallet data', () => {
       'http://[::1]:3000/w.png',
       'http://wallets.localhost/w.png',
     ]) {
-      expect(isAllowedImageUrl(ok), ok).toBe(true)
+      expect(isSafeImageUrl(ok), ok).toBe(true)
     }
     for (const bad of [
       'http://cdn.example/w.png',
@@ -31,13 +30,13 @@ describe('untrusted wallet data', () => {
       42,
       undefined,
     ]) {
-      expect(isAllowedImageUrl(bad), String(bad)).toBe(false)
+      expect(isSafeImageUrl(bad), String(bad)).toBe(false)
     }
   })
 
   test('links: app schemes and https pass; script, data, file schemes and control characters do not', () => {
     for (const ok of ['metamask://', 'trust:', 'https://metamask.app.link', 'rainbow://wc']) {
-      expect(isSafeWalletLink(ok), ok).toBe(true)
+      expect(isSafeDeepLink(ok), ok).toBe(true)
     }
     for (const bad of [
       'javascript:alert(1)',
@@ -49,7 +48,7 @@ describe('untrusted wallet data', () => {
       'vbscript:x',
       '',
     ]) {
-      expect(isSafeWalletLink(bad), JSON.stringify(bad)).toBe(false)
+      expect(isSafeDeepLink(bad), JSON.stringify(bad)).toBe(false)
     }
   })
 

@@ -7,7 +7,8 @@ import { Messages } from '../../errors/messages.js'
 import { createStore, type StateStore } from '../../kit/store.js'
 import type { CaipNetwork } from '../../networks/define.js'
 import { isUnsupportedNetwork } from '../../networks/define.js'
-import type { BlockchainApi } from '../../services/types.js'
+import { formatBalance } from '../../services/balance.js'
+import type { BlockchainApi, DisplayBalance } from '../../services/types.js'
 import type { ChainState, ConnectedWalletInfo, NamespaceAccount, NamespaceState } from './chain-state.js'
 import { EMPTY_ACCOUNT } from './chain-state.js'
 
@@ -41,6 +42,10 @@ export interface ChainControllerDeps {
 }
 
 export type ChainController = ReturnType<typeof createChainController>
+
+function toAccountBalance(display: DisplayBalance): Pick<NamespaceAccount, 'balance' | 'balanceSymbol'> {
+  return { balance: display.balance, balanceSymbol: display.symbol }
+}
 
 function namespacesOf(networks: readonly CaipNetwork[]): ChainNamespace[] {
   return [...new Set(networks.map((n) => n.chainNamespace))]
@@ -150,21 +155,20 @@ export function createChainController(deps: ChainControllerDeps) {
     const network = entry?.caipNetwork
     if (!entry || !address || !network || isUnsupportedNetwork(network)) return
     if (network.testnet) {
-      patchAccount(namespace, { balance: '0.00', balanceSymbol: network.nativeCurrency.symbol })
+      // Testnets show '0.00' (SPEC §9): nothing to ask.
+      patchAccount(namespace, { ...toAccountBalance(formatBalance(network, undefined)) })
       return
     }
     try {
-      let balance: string | undefined
       const api = deps.blockchainApi
-      if (api && (await api.isNetworkSupported(network.caipNetworkId))) {
-        const tokens = await api.getBalance({ address, caipNetworkId: network.caipNetworkId })
-        balance = tokens.find((t) => t.address === undefined)?.quantity.numeric ?? '0.00'
-      } else {
-        balance = (await requireAdapter(namespace).getBalance({ address, network })).formatted
-      }
-      if (ns(namespace)?.account.address === address) {
-        patchAccount(namespace, { balance, balanceSymbol: network.nativeCurrency.symbol })
-      }
+      const display =
+        api && (await api.isNetworkSupported(network.caipNetworkId))
+          ? formatBalance(network, await api.getBalance({ address, caipNetworkId: network.caipNetworkId }))
+          : formatBalance(
+              network,
+              (await requireAdapter(namespace).getBalance({ address, network })).formatted,
+            )
+      if (ns(namespace)?.account.address === address) patchAccount(namespace, toAccountBalance(display))
     } catch (error) {
       deps.logError?.(error)
     }

@@ -2,9 +2,9 @@ import { type Connector, ConnectorIds } from '../../adapter/connectors.js'
 import type { ChainNamespace } from '../../caip/caip.js'
 import type { KitEnvironment } from '../../kit/environment.js'
 import { createStore, type StateStore } from '../../kit/store.js'
+import { isSafeImageUrl } from '../../services/sanitize.js'
 import type { WalletListing } from '../../services/types.js'
 import { buildConnectSections, type ConnectSection, type ConnectSectionsInput } from './connect-sections.js'
-import { isAllowedImageUrl } from './image-url.js'
 import type { ConnectorEntry, ExcludedWallet, RecentWalletRef } from './listing-types.js'
 import { entryMembers, mergeConnectors } from './merge-connectors.js'
 import { sanitizeWalletListings } from './sanitize-wallet.js'
@@ -53,7 +53,7 @@ export type ConnectorsController = ReturnType<typeof createConnectorsController>
 
 function sanitizeConnector(connector: Connector): Connector {
   const clean: Connector = { ...connector, name: typeof connector.name === 'string' ? connector.name : '' }
-  if (clean.imageUrl !== undefined && !isAllowedImageUrl(clean.imageUrl)) delete clean.imageUrl
+  if (clean.imageUrl !== undefined && !isSafeImageUrl(clean.imageUrl)) delete clean.imageUrl
   return clean
 }
 

@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '../../caip/caip.js'
+import { isSafeDeepLink } from '../../services/sanitize.js'
 import type { WalletListing } from '../../services/types.js'
 import { CustomDeepLinkWalletIds } from './listing-constants.js'
-import { isSafeWalletLink } from './sanitize-wallet.js'
 
 /**
  * The deep link that opens a wallet's mobile app: `scheme://wc?uri=…` for an app scheme (a bare `trust:`
@@ -9,7 +9,7 @@ import { isSafeWalletLink } from './sanitize-wallet.js'
  * just opens the app. @throws nothing; an unsafe link gives undefined.
  */
 export function walletDeepLink(mobileLink: string, wcUri?: string): string | undefined {
-  if (!isSafeWalletLink(mobileLink)) return undefined
+  if (!isSafeDeepLink(mobileLink)) return undefined
   let base = mobileLink
   if (!/^https?:\/\//i.test(base) && !base.includes('://')) {
     base = `${base.replaceAll('/', '').replaceAll(':', '')}://`

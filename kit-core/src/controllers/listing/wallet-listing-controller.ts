@@ -1,7 +1,7 @@
 import type { Logger } from '../../kit/context.js'
 import { createStore, type StateStore } from '../../kit/store.js'
+import { isSafeImageUrl } from '../../services/sanitize.js'
 import type { GetWalletsParams, ProviderApi, WalletListing } from '../../services/types.js'
-import { isAllowedImageUrl } from './image-url.js'
 import { WalletListingLimits as Limits } from './listing-constants.js'
 import type { ConnectorEntry, ExcludedWallet, ListedWallet, RecentWalletRef } from './listing-types.js'
 import { sanitizeWalletListings } from './sanitize-wallet.js'
@@ -103,7 +103,7 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
       Promise.resolve()
         .then(() => api.getWalletImage(id))
         .then((url) => {
-          if (isAllowedImageUrl(url)) state.patch({ images: { ...state.get().images, [id]: url } })
+          if (isSafeImageUrl(url)) state.patch({ images: { ...state.get().images, [id]: url } })
         })
         .catch(() => undefined)
         .finally(() => pendingImages.delete(id))

@@ -6,7 +6,12 @@ import { build } from 'esbuild'
 import { describe, expect, test } from 'vitest'
 
 async function bundle(code: string): Promise<string> {
+  return (await bundleWithInputs(code)).text
+}
+
+async function bundleWithInputs(code: string): Promise<{ text: string; inputs: string[] }> {
   const result = await build({
+    metafile: true,
     stdin: { contents: code, resolveDir: new URL('.', import.meta.url).pathname, loader: 'ts' },
     bundle: true,
     format: 'esm',
@@ -14,7 +19,7 @@ async function bundle(code: string): Promise<string> {
     write: false,
     logLevel: 'silent',
   })
-  return result.outputFiles[0]?.text ?? ''
+  return { text: result.outputFiles[0]?.text ?? '', inputs: Object.keys(result.metafile?.inputs ?? {}) }
 }
 
 describe('tree shaking of the built package', () => {
@@ -34,5 +39,19 @@ describe('tree shaking of the built package', () => {
     for (const absent of ['eth.merkle.io', 'net_listening', 'conformance', 'Retry-After']) {
       expect(out).not.toContain(absent)
     }
+  })
+
+  test('a browser bundle of the whole headless kit pulls in no chain library and no Node builtin', async () => {
+    const { text, inputs } = await bundleWithInputs(
+      "import { createKitCore } from '@latchkey/core'; console.log(createKitCore)",
+    )
+    expect(text).toContain('Cannot set both `siweConfig` and `siwx` options')
+    const packages = new Set(
+      inputs
+        .map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1])
+        .filter((name): name is string => name !== undefined),
+    )
+    expect([...packages].sort()).toEqual(['@noble/hashes', '@preact/signals-core'])
+    expect(inputs.some((input) => input.startsWith('node:'))).toBe(false)
   })
 })

@@ -1,13 +1,17 @@
 // Balances through the Blockchain API client against the services stand-in (which reads the stack's local chain
 // live): caches, the retry guard, zero-decimal filtering, hostile token metadata, and the testnet rule.
-import type { LocalStackInfo } from '@latchkey/stack'
-import { createTestClient, http, parseEther } from 'viem'
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { describe, expect, inject, test, vi } from 'vitest'
+import { parseEther } from 'viem'
+import { describe, expect, test } from 'vitest'
+import { anvil, fundedAddress } from '../../test/support/local-chain.js'
+import {
+  fault,
+  recordedRequests,
+  servicesUrl,
+  setupBlockchainApi,
+} from '../../test/support/services-stand-in.js'
 import { HttpRequestError } from '../errors/index.js'
 import { latchkeyLocal, mainnet, sepolia, solanaDevnet } from '../networks/index.js'
 import {
-  createBlockchainApiClient,
   DEFAULT_BALANCE,
   formatBalance,
   isNamespaceSupported,
@@ -16,47 +20,14 @@ import {
   type TokenBalance,
 } from './index.js'
 
-const stack: LocalStackInfo = inject('stack')
-const base = stack.services.url
-const chainA = stack.evm.chains.find((chain) => chain.chainId === 31337)!
-const anvil = createTestClient({ mode: 'anvil', transport: http(chainA.rpcUrl, { retryCount: 0 }) })
 const LOCAL = 'eip155:31337' as const
 
-async function control(path: string, projectId: string, body?: unknown): Promise<unknown> {
-  const init: RequestInit =
-    body === undefined
-      ? {}
-      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-  const response = await fetch(`${base}/__control/${path}?projectId=${encodeURIComponent(projectId)}`, init)
-  if (!response.ok) throw new Error(`control ${path}: ${response.status}`)
-  return response.json()
-}
-const fault = (projectId: string, spec: Record<string, unknown>) => control('faults', projectId, spec)
 async function balanceRequests(projectId: string): Promise<number> {
-  const { requests } = (await control('requests', projectId)) as { requests: { path: string }[] }
+  const requests = await recordedRequests(projectId)
   return requests.filter((r) => r.path.startsWith('/v1/account/')).length
 }
 
-function setup() {
-  const projectId = `core-balance-${crypto.randomUUID()}`
-  const clock = { now: 1_700_000_000_000 }
-  const logger = { warn: vi.fn(), debug: vi.fn() }
-  const api = createBlockchainApiClient({
-    baseUrl: base,
-    projectId,
-    sdkVersion: '1.0.0',
-    retryCount: 0,
-    logger,
-    now: () => clock.now,
-  })
-  return { projectId, api, clock, logger }
-}
-
-async function fundedAddress(eth: string): Promise<`0x${string}`> {
-  const address = privateKeyToAddress(generatePrivateKey())
-  await anvil.setBalance({ address, value: parseEther(eth) })
-  return address
-}
+const setup = () => setupBlockchainApi('core-balance', { sdkVersion: '1.0.0', retryCount: 0 })
 
 const native = (balances: readonly TokenBalance[]) => balances.find((b) => b.address === undefined)
 
@@ -69,7 +40,7 @@ describe('balances from the local chain', () => {
       symbol: 'ETH',
       chainId: LOCAL,
       quantity: { decimals: '18', numeric: '2.5' },
-      iconUrl: `${base}/public/getTokenImage/ETH`,
+      iconUrl: `${servicesUrl}/public/getTokenImage/ETH`,
     })
     expect(formatBalance(latchkeyLocal, balances)).toEqual({ balance: '2.5', symbol: 'ETH' })
   })

@@ -1,62 +1,28 @@
 // The Blockchain API client against the services stand-in of the test stack, over real HTTP; balances come
 // live from the stack's local chain. Time is the client's `now` option, moved by hand.
-import type { LocalStackInfo } from '@latchkey/stack'
-import { createTestClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { describe, expect, inject, test, vi } from 'vitest'
-import { type BlockchainApiClientOptions, createBlockchainApiClient, ServiceDefaults } from './index.js'
+import { describe, expect, test } from 'vitest'
+import { fundedAddress } from '../../test/support/local-chain.js'
+import {
+  fault,
+  type RecordedRequest,
+  recordedRequests,
+  servicesUrl,
+  setupBlockchainApi,
+} from '../../test/support/services-stand-in.js'
+import { type BlockchainApiClientOptions, ServiceDefaults } from './index.js'
 
-const stack: LocalStackInfo = inject('stack')
-const base = stack.services.url
-const chainA = stack.evm.chains.find((chain) => chain.chainId === 31337)!
-const anvil = createTestClient({ mode: 'anvil', transport: http(chainA.rpcUrl, { retryCount: 0 }) })
 const LOCAL = 'eip155:31337' as const
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' // mnemonic account 0: has a fixture name
 
-interface Recorded {
-  method: string
-  path: string
-  query: Record<string, string>
-}
-
-async function control(path: string, projectId: string, body?: unknown): Promise<unknown> {
-  const init: RequestInit =
-    body === undefined
-      ? {}
-      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-  const response = await fetch(`${base}/__control/${path}?projectId=${encodeURIComponent(projectId)}`, init)
-  if (!response.ok) throw new Error(`control ${path}: ${response.status}`)
-  return response.json()
-}
-const fault = (projectId: string, spec: Record<string, unknown>) => control('faults', projectId, spec)
-async function requests(projectId: string, prefix = '/'): Promise<Recorded[]> {
-  const { requests } = (await control('requests', projectId)) as { requests: Recorded[] }
+async function requests(projectId: string, prefix = '/'): Promise<RecordedRequest[]> {
+  const requests = await recordedRequests(projectId)
   return requests.filter((r) => r.path.startsWith(prefix))
 }
 
 /** A client for a fresh project with a hand-moved clock. */
-function setup(options: Partial<BlockchainApiClientOptions> = {}) {
-  const projectId = `core-blockchain-${crypto.randomUUID()}`
-  const clock = { now: 1_700_000_000_000 }
-  const logger = { warn: vi.fn(), debug: vi.fn() }
-  const api = createBlockchainApiClient({
-    baseUrl: base,
-    projectId,
-    sdkVersion: 'html-core-1.2.3',
-    retryDelay: 1,
-    logger,
-    now: () => clock.now,
-    ...options,
-  })
-  return { projectId, api, clock, logger }
-}
-
-/** A fresh address holding `eth` on chain A (set with anvil_setBalance; no mnemonic account is touched). */
-async function fundedAddress(eth: string): Promise<`0x${string}`> {
-  const address = privateKeyToAddress(generatePrivateKey())
-  await anvil.setBalance({ address, value: parseEther(eth) })
-  return address
-}
+const setup = (options: Partial<BlockchainApiClientOptions> = {}) =>
+  setupBlockchainApi('core-blockchain', { sdkVersion: 'html-core-1.2.3', retryDelay: 1, ...options })
 
 describe('query parameters and supported-chain gating', () => {
   test('each request carries projectId, st and sv; balance, identity and reverse send their own parameters', async () => {
@@ -144,7 +110,7 @@ describe('identity and reverse profiles', () => {
     const identity = await api.getIdentity({ address: ALICE, caipNetworkId: LOCAL })
     expect(identity).toEqual({
       name: 'alice.latchkey.id',
-      avatar: `${base}/public/getAssetImage/avatar-alice`,
+      avatar: `${servicesUrl}/public/getAssetImage/avatar-alice`,
     })
     clock.now += 5 * 60_000 - 1
     expect(await api.getIdentity({ address: ALICE.toLowerCase(), caipNetworkId: 'eip155:31338' })).toEqual(
@@ -201,6 +167,6 @@ describe('identity and reverse profiles', () => {
     const { api } = setup()
     const [profile] = await api.reverseLookup({ address: ALICE, caipNetworkId: LOCAL })
     expect(profile).toMatchObject({ name: 'alice.latchkey.id', addresses: { 60: { address: ALICE } } })
-    expect(profile?.attributes).toEqual([{ avatar: `${base}/public/getAssetImage/avatar-alice` }])
+    expect(profile?.attributes).toEqual([{ avatar: `${servicesUrl}/public/getAssetImage/avatar-alice` }])
   })
 })

@@ -1,41 +1,15 @@
 // Failure modes of the Provider API client against the services stand-in (faults injected per project through
 // its control API): the fallbacks of SPEC §8, the retry policy, and hostile answers.
-import type { LocalStackInfo } from '@latchkey/stack'
-import { describe, expect, inject, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
+import { control, fault, recordedRequests, setupProviderApi } from '../../test/support/services-stand-in.js'
 import { HttpRequestError, TimeoutError } from '../errors/index.js'
-import { createProviderApiClient, type ProviderApiClientOptions } from './index.js'
+import type { ProviderApiClientOptions } from './index.js'
 
-const base = (inject('stack') as LocalStackInfo).services.url
-
-async function control(path: string, projectId: string, body?: unknown): Promise<unknown> {
-  const init: RequestInit =
-    body === undefined
-      ? {}
-      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-  const response = await fetch(`${base}/__control/${path}?projectId=${encodeURIComponent(projectId)}`, init)
-  if (!response.ok) throw new Error(`control ${path}: ${response.status}`)
-  return response.json()
-}
-const fault = (projectId: string, spec: Record<string, unknown>) => control('faults', projectId, spec)
 const requestCount = async (projectId: string, path: string) =>
-  ((await control('requests', projectId)) as { requests: { path: string }[] }).requests.filter((r) =>
-    r.path.startsWith(path),
-  ).length
+  (await recordedRequests(projectId)).filter((r) => r.path.startsWith(path)).length
 
-function setup(options: Partial<ProviderApiClientOptions> = {}) {
-  const projectId = `core-provider-faults-${crypto.randomUUID()}`
-  const logger = { warn: vi.fn(), debug: vi.fn() }
-  const api = createProviderApiClient({
-    baseUrl: base,
-    projectId,
-    sdkVersion: '1.0.0',
-    retryDelay: 1,
-    logger,
-    ...options,
-  })
-  const logged = () => [...logger.warn.mock.calls, ...logger.debug.mock.calls].flat().join('\n')
-  return { projectId, api, logger, logged }
-}
+const setup = (options: Partial<ProviderApiClientOptions> = {}) =>
+  setupProviderApi('core-provider-faults', { sdkVersion: '1.0.0', retryDelay: 1, ...options })
 
 describe('[§8.7] fallbacks', () => {
   test('[§8.7] origins failure gives an empty list, logged without the project id', async () => {

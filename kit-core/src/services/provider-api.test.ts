@@ -1,47 +1,17 @@
 // The Provider API client against the services stand-in of the test stack, over real HTTP. The stand-in
 // keeps settings, faults and recorded requests per projectId, so every test uses a project id of its own.
-import type { LocalStackInfo } from '@latchkey/stack'
-import { afterEach, describe, expect, inject, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import {
+  control,
+  recordedRequests as requests,
+  servicesUrl,
+  setupProviderApi,
+} from '../../test/support/services-stand-in.js'
 import { createProviderApiClient, type ProviderApiClientOptions } from './index.js'
 
-const stack: LocalStackInfo = inject('stack')
-const base = stack.services.url
-
-interface Recorded {
-  method: string
-  path: string
-  query: Record<string, string>
-  clientId?: string
-  body?: unknown
-}
-
-async function control(path: string, projectId: string, body?: unknown): Promise<unknown> {
-  const init: RequestInit =
-    body === undefined
-      ? {}
-      : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-  const response = await fetch(`${base}/__control/${path}?projectId=${encodeURIComponent(projectId)}`, init)
-  if (!response.ok) throw new Error(`control ${path}: ${response.status}`)
-  return response.json()
-}
-const requests = async (projectId: string) =>
-  ((await control('requests', projectId)) as { requests: Recorded[] }).requests
-
 /** A client for a fresh project; fast retries so the retry policy runs without slowing the suite. */
-function setup(options: Partial<ProviderApiClientOptions> = {}) {
-  const projectId = `core-provider-${crypto.randomUUID()}`
-  const logger = { warn: vi.fn(), debug: vi.fn() }
-  const api = createProviderApiClient({
-    baseUrl: base,
-    projectId,
-    sdkVersion: 'html-core-1.2.3',
-    retryDelay: 1,
-    logger,
-    ...options,
-  })
-  const logged = () => [...logger.warn.mock.calls, ...logger.debug.mock.calls].flat().join('\n')
-  return { projectId, api, logger, logged }
-}
+const setup = (options: Partial<ProviderApiClientOptions> = {}) =>
+  setupProviderApi('core-provider', { sdkVersion: 'html-core-1.2.3', retryDelay: 1, ...options })
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -81,7 +51,7 @@ describe('query parameters', () => {
     expect((await requests(projectId))[0]?.query).toMatchObject({ st: 'latchkey' })
     const urls: string[] = []
     const anonymous = createProviderApiClient({
-      baseUrl: base,
+      baseUrl: servicesUrl,
       sdkVersion: '1',
       fetch: (input, init) => {
         urls.push(String(input))

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import {
   ALERTS,
   createAlertsController,
@@ -6,13 +6,9 @@ import {
   PROVIDER_ERROR_ALERTS,
 } from '../../src/controllers/config/index.js'
 import { LatchkeyError, Messages } from '../../src/errors/index.js'
+import { useFakeTimersPerTest } from '../support/fake-timers.js'
 
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+useFakeTimersPerTest()
 
 describe('alerts catalogue', () => {
   test('[§8.5] holds every alert of the spec, as data', () => {

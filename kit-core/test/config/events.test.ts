@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import {
   createEventsController,
   ERROR_REPORTS_PER_MINUTE,
@@ -8,14 +8,9 @@ import {
 import { LatchkeyError } from '../../src/errors/index.js'
 import { nodeEnvironment } from '../../src/kit/environment.js'
 import type { ErrorReport } from '../../src/services/types.js'
+import { useFakeTimersPerTest } from '../support/fake-timers.js'
 
-beforeEach(() => {
-  vi.useFakeTimers()
-  vi.setSystemTime(new Date('2030-01-01T00:00:00Z'))
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+useFakeTimersPerTest(new Date('2030-01-01T00:00:00Z'))
 
 function setup(
   options: { analytics?: boolean | Error; feature?: boolean } & Partial<EventsControllerDeps> = {},

@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import {
   createSnackbarController,
   SNACKBAR_AUTO_CLOSE_MS,
   SNACKBAR_REOPEN_DELAY_MS,
 } from '../../src/controllers/config/index.js'
+import { useFakeTimersPerTest } from '../support/fake-timers.js'
 
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+useFakeTimersPerTest()
 
 describe('snackbar', () => {
   test('[§4.33] when open, closes and reopens with the new message after 150 ms', () => {

@@ -61,13 +61,15 @@ async function world(name: string): Promise<World> {
 }
 
 const kits: KitCore[] = []
-function kitFor(w: World): KitCore {
+/** A kit on both local chains over the world's page and storage; `options` replace any of its options. */
+function kitFor(w: World, options: Partial<Parameters<typeof createKitCore>[0]> = {}): KitCore {
   const kit = createKitCore({
     networks: [local1, local2],
     adapters: [new ReferenceEvmAdapter()],
     metadata,
     storage: w.storage,
     environment: nodeEnvironment({ window: w.page as unknown as Window }),
+    ...options,
   })
   kits.push(kit)
   return kit
@@ -167,23 +169,8 @@ describe('a headless kit over the local chain', () => {
   test('two kits on one storage keep apart by their storage prefix', async () => {
     const w = await world('prefix')
     const shared = createMemoryStorage()
-    const one = createKitCore({
-      networks: [local1],
-      adapters: [new ReferenceEvmAdapter()],
-      metadata,
-      storage: shared,
-      storagePrefix: 'one',
-      environment: nodeEnvironment({ window: w.page as unknown as Window }),
-    })
-    const two = createKitCore({
-      networks: [local1],
-      adapters: [new ReferenceEvmAdapter()],
-      metadata,
-      storage: shared,
-      storagePrefix: 'two',
-      environment: nodeEnvironment({ window: w.page as unknown as Window }),
-    })
-    kits.push(one, two)
+    const one = kitFor(w, { networks: [local1], storage: shared, storagePrefix: 'one' })
+    const two = kitFor(w, { networks: [local1], storage: shared, storagePrefix: 'two' })
     await Promise.all([one.ready, two.ready])
     await one.connect({ connectorId: w.rdns, namespace: 'eip155' })
     const connectorKeys = shared.keys().filter((k) => k.includes('connected_connector_id'))

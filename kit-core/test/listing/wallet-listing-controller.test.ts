@@ -1,40 +1,19 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import {
-  createWalletListingController,
-  type WalletListingControllerDeps,
-  WalletListingLimits,
-} from '../../src/controllers/listing/index.js'
+import { describe, expect, test, vi } from 'vitest'
+import { WalletListingLimits } from '../../src/controllers/listing/index.js'
 import type { GetWalletsResult, WalletListing } from '../../src/services/types.js'
-import { connector, type FakeProviderApi, fakeProviderApi, wallet } from './fakes.js'
+import { useFakeTimersPerTest } from '../support/fake-timers.js'
+import { setupWalletListing } from '../support/wallet-listing.js'
+import { connector, fakeProviderApi, wallet } from './fakes.js'
 
 const catalogue: WalletListing[] = Array.from({ length: 130 }, (_, i) => wallet(i + 1))
 const settle = () => vi.advanceTimersByTimeAsync(0)
 
-function setup(api: FakeProviderApi | undefined, overrides: Partial<WalletListingControllerDeps> = {}) {
-  const logger = { warn: vi.fn() }
-  const listing = createWalletListingController({
-    api,
-    options: {},
-    getChainIds: () => ['eip155:1', 'eip155:11155111'],
-    getConnectors: () => [],
-    getRecentWallets: () => [],
-    logger,
-    ...overrides,
-  })
-  return { listing, logger }
-}
-
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+useFakeTimersPerTest()
 
 describe('wallet listing controller', () => {
   test('[§9.6] recommended wallets: one page of 4 for the active chains, featured and excluded ids left out', async () => {
     const api = fakeProviderApi(catalogue)
-    const { listing } = setup(api, {
+    const { listing } = setupWalletListing(api, {
       options: {
         featuredWalletIds: ['wallet-1'],
         excludeWalletIds: ['wallet-2'],
@@ -71,7 +50,7 @@ describe('wallet listing controller', () => {
 
   test('featured wallets are asked by id and kept in the host order', async () => {
     const api = fakeProviderApi(catalogue)
-    const { listing } = setup(api, {
+    const { listing } = setupWalletListing(api, {
       options: { featuredWalletIds: ['wallet-9', 'wallet-3', 'wallet-404', 'wallet-5'] },
     })
     await listing.prefetch()
@@ -89,7 +68,7 @@ describe('wallet listing controller', () => {
 
   test('[§9.6] All Wallets pages of 40 entries, with page, count and load-next until the end', async () => {
     const api = fakeProviderApi(catalogue)
-    const { listing } = setup(api, {
+    const { listing } = setupWalletListing(api, {
       options: { featuredWalletIds: ['wallet-1'], excludeWalletIds: ['wallet-2'] },
     })
     await listing.prefetch()
@@ -130,7 +109,7 @@ describe('wallet listing controller', () => {
         return `blob:https://app.example/${id}`
       },
     })
-    const { listing } = setup(api)
+    const { listing } = setupWalletListing(api)
     await listing.loadNextPage()
     await settle()
     expect(WalletListingLimits.imagePrefetchCount).toBe(20)
@@ -158,7 +137,7 @@ describe('wallet listing controller', () => {
       wallet(500, { id: 'bad', name: 'Bad Wallet', rdns: 'com.bad' }),
       wallet(501, { id: 'namesake', name: 'BAD WALLET', rdns: 'com.other' }),
     ])
-    const { listing } = setup(api, {
+    const { listing } = setupWalletListing(api, {
       options: { excludeWalletIds: ['bad'], customWallets: [{ id: 'c', name: 'bad wallet' }] },
     })
     await listing.prefetch()
@@ -175,7 +154,7 @@ describe('wallet listing controller', () => {
   test('[§5.26] the All Wallets list: installed first, then featured order; custom wallets listed once', async () => {
     const api = fakeProviderApi(catalogue)
     const connectors = [connector({ id: 'com.wallet30', type: 'ANNOUNCED', info: { rdns: 'com.wallet30' } })]
-    const { listing } = setup(api, {
+    const { listing } = setupWalletListing(api, {
       options: {
         featuredWalletIds: ['wallet-8', 'wallet-6'],
         customWallets: [
@@ -226,7 +205,7 @@ describe('wallet listing controller', () => {
         count: 3,
       }),
     })
-    const { listing } = setup(api)
+    const { listing } = setupWalletListing(api)
     await listing.loadNextPage()
     expect(listing.state.get().wallets).toEqual([
       { id: 'x', name: '<img src=x onerror=alert(1)>' },
@@ -238,7 +217,7 @@ describe('wallet listing controller', () => {
     const api = fakeProviderApi(catalogue, {
       getWallets: () => Promise.reject(new Error('HTTP status code: 503')),
     })
-    const { listing, logger } = setup(api, {
+    const { listing, logger } = setupWalletListing(api, {
       options: { featuredWalletIds: ['wallet-1'], excludeWalletIds: ['wallet-2'] },
     })
     await expect(listing.prefetch()).resolves.toBeUndefined()
@@ -265,7 +244,7 @@ describe('wallet listing controller', () => {
     const api = fakeProviderApi(catalogue, {
       getWallets: (params) => (slow ? new Promise((resolve) => (answer = resolve)) : base.getWallets(params)),
     })
-    const { listing } = setup(api)
+    const { listing } = setupWalletListing(api)
     await listing.prefetch()
     await listing.loadNextPage()
     expect(listing.state.get().wallets).toHaveLength(40)
@@ -289,7 +268,7 @@ describe('wallet listing controller', () => {
   })
 
   test('without a Provider API only the custom wallets are listed', async () => {
-    const { listing } = setup(undefined, {
+    const { listing } = setupWalletListing(undefined, {
       options: { customWallets: [{ id: 'c', name: 'Custom' }], featuredWalletIds: ['x'] },
     })
     await listing.prefetch()

@@ -1,39 +1,20 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import {
-  createWalletListingController,
-  type WalletListingControllerDeps,
-  WalletListingLimits,
-} from '../../src/controllers/listing/index.js'
+import { describe, expect, test, vi } from 'vitest'
+import { WalletListingLimits } from '../../src/controllers/listing/index.js'
 import type { GetWalletsResult, WalletListing } from '../../src/services/types.js'
-import { type FakeProviderApi, fakeProviderApi, wallet } from './fakes.js'
+import { useFakeTimersPerTest } from '../support/fake-timers.js'
+import { setupWalletListing } from '../support/wallet-listing.js'
+import { fakeProviderApi, wallet } from './fakes.js'
 
 const catalogue: WalletListing[] = Array.from({ length: 130 }, (_, i) => wallet(i + 1))
 
-function setup(api: FakeProviderApi | undefined, overrides: Partial<WalletListingControllerDeps> = {}) {
-  const logger = { warn: vi.fn() }
-  const listing = createWalletListingController({
-    api,
-    options: {},
-    getChainIds: () => ['eip155:1', 'eip155:11155111'],
-    getConnectors: () => [],
-    getRecentWallets: () => [],
-    logger,
-    ...overrides,
-  })
-  return { listing, logger }
-}
-
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-afterEach(() => {
-  vi.useRealTimers()
-})
+useFakeTimersPerTest()
 
 describe('wallet listing search', () => {
   test('[§9.6] search asks for up to 100 results and shows loading at least 300 ms', async () => {
     const api = fakeProviderApi(catalogue)
-    const { listing } = setup(api, { options: { excludeWalletIds: ['wallet-10'], includeWalletIds: [] } })
+    const { listing } = setupWalletListing(api, {
+      options: { excludeWalletIds: ['wallet-10'], includeWalletIds: [] },
+    })
     const done = listing.search('  wallet  ', { badge: 'certified' })
     expect(listing.state.get()).toMatchObject({ searchLoading: true, searchQuery: 'wallet', search: [] })
     expect(api.calls.at(-1)).toEqual({
@@ -61,7 +42,7 @@ describe('wallet listing search', () => {
     const api = fakeProviderApi(catalogue, {
       getWallets: () => new Promise<GetWalletsResult>((resolve) => (answer = resolve)),
     })
-    const { listing } = setup(api)
+    const { listing } = setupWalletListing(api)
     const done = listing.search('slow')
     await vi.advanceTimersByTimeAsync(1000)
     expect(listing.state.get().searchLoading).toBe(true)
@@ -75,7 +56,7 @@ describe('wallet listing search', () => {
     const api = fakeProviderApi(catalogue, {
       getWallets: () => new Promise<GetWalletsResult>((resolve) => answers.push(resolve)),
     })
-    const { listing } = setup(api)
+    const { listing } = setupWalletListing(api)
     const older = listing.search('meta')
     const newer = listing.search('rain')
     answers[1]?.({ data: [wallet(2, { name: 'Rainbow' })], count: 1 })

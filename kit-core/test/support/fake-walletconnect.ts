@@ -8,6 +8,23 @@ import {
   type WalletConnectSession,
 } from '../../src/index.js'
 
+/** A session with the phone wallet as its peer, holding `accounts` per namespace. */
+function phoneWalletSession(
+  topic: string,
+  accounts: Partial<Record<ChainNamespace, CaipAddress[]>>,
+): WalletConnectSession {
+  return {
+    topic,
+    expiry: 0,
+    peer: {
+      metadata: { name: 'Phone Wallet', description: '', url: 'https://wallet.example', icons: [] },
+    },
+    namespaces: Object.fromEntries(
+      Object.entries(accounts).map(([ns, list]) => [ns, { accounts: list, methods: [], events: [] }]),
+    ),
+  }
+}
+
 export function createFakeWalletConnect() {
   const events = createEmitter<WalletConnectEvents>()
   let session: WalletConnectSession | undefined
@@ -44,16 +61,7 @@ export function createFakeWalletConnect() {
     proposals,
     /** The wallet approves with these accounts. */
     approve(accounts: Partial<Record<ChainNamespace, CaipAddress[]>>) {
-      session = {
-        topic: 'topic',
-        expiry: 0,
-        peer: {
-          metadata: { name: 'Phone Wallet', description: '', url: 'https://wallet.example', icons: [] },
-        },
-        namespaces: Object.fromEntries(
-          Object.entries(accounts).map(([ns, list]) => [ns, { accounts: list, methods: [], events: [] }]),
-        ),
-      }
+      session = phoneWalletSession('topic', accounts)
       pending?.resolve()
     },
     reject() {
@@ -61,16 +69,7 @@ export function createFakeWalletConnect() {
     },
     /** A session left from an earlier page load. */
     restoreSession(accounts: Partial<Record<ChainNamespace, CaipAddress[]>>) {
-      session = {
-        topic: 'old',
-        expiry: 0,
-        peer: {
-          metadata: { name: 'Phone Wallet', description: '', url: 'https://wallet.example', icons: [] },
-        },
-        namespaces: Object.fromEntries(
-          Object.entries(accounts).map(([ns, list]) => [ns, { accounts: list, methods: [], events: [] }]),
-        ),
-      }
+      session = phoneWalletSession('old', accounts)
     },
   }
 }

@@ -1,4 +1,32 @@
 import { defineConfig } from 'vitest/config'
+import { reactAliases } from './tools/react18/src/index.js'
+
+const SOURCES_AND_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts']
+const WITH_TSX = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}']
+const TESTS_ONLY = ['test/**/*.test.ts']
+
+/**
+ * A project of the run: a package's tests. The timeouts guard against a hang, they are not timing targets
+ * (those live in benchmarks): browser and chain tests share two cores with the whole run, so a step that
+ * takes 200 ms alone can take seconds under load.
+ */
+const project = (
+  name: string,
+  root: string,
+  include: string[] = SOURCES_AND_TESTS,
+  extra: { env?: Record<string, string>; alias?: Record<string, string> } = {},
+) => ({
+  resolve: { alias: extra.alias ?? {} },
+  test: {
+    name,
+    root,
+    include,
+    env: extra.env ?? {},
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    expect: { poll: { timeout: 15_000 } },
+  },
+})
 
 /**
  * One vitest run for the whole workspace: a project per package, one global setup that starts the
@@ -12,31 +40,35 @@ export default defineConfig({
       : ['default'],
     globalSetup: ['./tools/stack/src/global-setup.ts'],
     projects: [
-      { test: { name: 'core', root: './kit-core', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'evm-chains',
-          root: './tools/evm-chains',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        },
-      },
-      {
-        test: {
-          name: 'evm-wallet',
-          root: './tools/evm-wallet',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        },
-      },
-      { test: { name: 'browser', root: './tools/browser', include: ['test/**/*.test.ts'] } },
-      {
-        test: {
-          name: 'services',
-          root: './tools/services',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-        },
-      },
-      { test: { name: 'stack', root: './tools/stack', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
-      { test: { name: 'checks', root: './tools/checks', include: ['test/**/*.test.ts'] } },
+      project('core', './kit-core'),
+      project('ui', './kit-ui', WITH_TSX),
+      project('react', './kit-react', WITH_TSX),
+      // kit-react's hook and SSR tests again under React 18 (its other supported major): `react` and `react-dom`
+      // resolve to tools/react18's, in Node here and in the test pages' bundles (LATCHKEY_REACT).
+      project('react-18', './kit-react', ['test/**/*.test.{ts,tsx}'], {
+        env: { LATCHKEY_REACT: '18' },
+        alias: reactAliases('18'),
+      }),
+      project('adapter-wagmi', './adapters/wagmi'),
+      project('adapter-ethers', './adapters/ethers'),
+      project('adapter-ethers5', './adapters/ethers5'),
+      project('adapter-solana', './adapters/solana'),
+      project('adapter-bitcoin', './adapters/bitcoin'),
+      project('lab', './apps/lab', WITH_TSX),
+      project('local-ports', './tools/local-ports', TESTS_ONLY),
+      project('evm-chains', './tools/evm-chains'),
+      project('solana-chains', './tools/solana-chains'),
+      project('bitcoin-chains', './tools/bitcoin-chains'),
+      project('simulated-user', './tools/simulated-user', TESTS_ONLY),
+      project('evm-wallet', './tools/evm-wallet'),
+      project('solana-wallet', './tools/solana-wallet'),
+      project('bitcoin-wallet', './tools/bitcoin-wallet'),
+      project('browser', './tools/browser', TESTS_ONLY),
+      project('services', './tools/services'),
+      project('stack', './tools/stack'),
+      project('start', './tools/start', TESTS_ONLY),
+      project('checks', './tools/checks', TESTS_ONLY),
+      project('react18', './tools/react18', TESTS_ONLY),
     ],
   },
 })

@@ -34,12 +34,26 @@ function member(key) {
 /** @type {string[]} */
 const touches = []
 
+/**
+ * Node-only modules that probe `window` to learn whether they run in Electron, and that no browser bundle ever
+ * holds (native add-on loaders): a read from them sees no such property instead of a failure. Any other module
+ * touching a browser global still fails.
+ */
+const NODE_ONLY_PROBES = [/[\\/]node_modules[\\/]node-gyp-build[\\/]/]
+
+/** True when the property read comes from a {@link NODE_ONLY_PROBES} module. */
+function fromNodeOnlyProbe(/** @type {string | undefined} */ stack) {
+  const caller = stack?.split('\n')[2] ?? ''
+  return NODE_ONLY_PROBES.some((pattern) => pattern.test(caller))
+}
+
 for (const name of GLOBALS) {
   /** @type {ProxyHandler<() => void>} */
   const handler = {}
   for (const [trap, describe] of Object.entries(DESCRIBE)) {
     Object.defineProperty(handler, trap, {
       value: (/** @type {unknown[]} */ ...args) => {
+        if (trap === 'get' && fromNodeOnlyProbe(new Error().stack)) return undefined
         const message = `browser global touched at import time: the module ${describe(name, args)} (${trap} trap on globalThis.${name})`
         const error = new Error(message)
         touches.push(`${message}\n${error.stack?.split('\n').slice(2).join('\n') ?? ''}`)

@@ -47,7 +47,10 @@ export function packageOfSpecifier(specifier: string): { target: string; builtin
     return { target: `node:${specifier.slice(5).split('/')[0]}`, builtin: true }
   const parts = specifier.split('/')
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier)
-  if (BUILTINS.has(specifier) || BUILTINS.has(name)) return { target: `node:${name}`, builtin: true }
+  // A builtin's name alone or one of its listed subpaths ('fs/promises'); 'buffer/' with its trailing slash is the
+  // npm package of that name, in Node as in bundlers.
+  if (BUILTINS.has(specifier) || (specifier === name && BUILTINS.has(name)))
+    return { target: `node:${name}`, builtin: true }
   return { target: name, builtin: false }
 }
 

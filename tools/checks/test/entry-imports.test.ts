@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import {
@@ -52,6 +55,29 @@ describe('the check can fail', () => {
     const result = await importFixture('swallows-storage-access.mjs')
     expect(result.ok).toBe(false)
     expect(result.stderr).toContain('reads localStorage.getItem (get trap on globalThis.localStorage)')
+  })
+
+  test('only a Node-only native add-on loader (node-gyp-build) may probe window.process; the same read elsewhere fails', async () => {
+    // Built in a temporary folder: a node_modules folder cannot be committed as a fixture.
+    const dir = mkdtempSync(join(tmpdir(), 'latchkey-checks-'))
+    try {
+      const probe = "export const electron = typeof window !== 'undefined' && Boolean(window.process)\n"
+      mkdirSync(join(dir, 'node_modules', 'node-gyp-build'), { recursive: true })
+      writeFileSync(join(dir, 'node_modules', 'node-gyp-build', 'probe.mjs'), probe)
+      writeFileSync(
+        join(dir, 'uses-loader.mjs'),
+        "export { electron } from './node_modules/node-gyp-build/probe.mjs'\n",
+      )
+      writeFileSync(join(dir, 'probes-itself.mjs'), probe)
+      const run = (name: string) =>
+        importWithoutBrowserGlobals(pathToFileURL(join(dir, name)).href, { cwd: dir })
+      expect((await run('uses-loader.mjs')).ok).toBe(true)
+      const own = await run('probes-itself.mjs')
+      expect(own.ok).toBe(false)
+      expect(own.stderr).toContain('reads window.process (get trap on globalThis.window)')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   test('registering a custom element at import time fails', async () => {

@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { assertPortFree, assertValidPort, LOCALHOST, PortInUseError } from '@latchkey/local-ports'
 import { TEST_MNEMONIC } from './accounts.js'
-import { AnvilNotFoundError, AnvilStartError, PortInUseError } from './errors.js'
-import { assertPortFree, assertValidPort, LOCALHOST } from './ports.js'
+import { AnvilNotFoundError, AnvilStartError } from './errors.js'
 
 /** Environment variable that points at an anvil binary to use instead of the npm platform package. */
 export const ANVIL_PATH_ENV = 'LATCHKEY_ANVIL_PATH'

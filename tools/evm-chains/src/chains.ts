@@ -1,7 +1,7 @@
+import { assertValidPort, portFromEnv } from '@latchkey/local-ports'
 import { FUNDED_ETH_BALANCE, TEST_MNEMONIC } from './accounts.js'
 import { type AnvilInstance, startAnvil } from './anvil.js'
 import { EvmChainsError } from './errors.js'
-import { assertValidPort, portFromEnv } from './ports.js'
 import { deployTokens, type EvmTokenAddresses, TOKEN_ADDRESSES } from './tokens.js'
 
 /** One local EVM chain (same shape as LocalEvmChain in @latchkey/stack). */

@@ -1,22 +1,8 @@
-/** Base class of the errors this package throws on purpose; a CLI can print their message without a stack. */
-export class EvmChainsError extends Error {
-  override name = 'EvmChainsError'
-}
+import { LocalServiceError } from '@latchkey/local-ports'
 
-/** A fixed port the chains should listen on is taken. */
-export class PortInUseError extends EvmChainsError {
-  override name = 'PortInUseError'
-  constructor(
-    readonly port: number,
-    /** The environment variable that chooses this port, named in the message. */
-    readonly envVar?: string,
-  ) {
-    super(
-      envVar
-        ? `Port ${port} is already in use; set ${envVar} to another port.`
-        : `Port ${port} is already in use; choose another port.`,
-    )
-  }
+/** Base class of the errors this package throws on purpose; a CLI can print their message without a stack. */
+export class EvmChainsError extends LocalServiceError {
+  override name = 'EvmChainsError'
 }
 
 /** No anvil binary for this platform. */

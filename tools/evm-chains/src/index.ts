@@ -1,4 +1,12 @@
 export {
+  assertPortFree,
+  isPortFree,
+  LOCALHOST,
+  LocalServiceError,
+  PortInUseError,
+  portFromEnv,
+} from '@latchkey/local-ports'
+export {
   DEPLOYER_ADDRESS,
   DEPLOYER_INDEX,
   DERIVATION_PATH_PREFIX,
@@ -29,8 +37,9 @@ export {
   type StartEvmChainsOptions,
   startEvmChains,
 } from './chains.js'
-export { AnvilNotFoundError, AnvilStartError, EvmChainsError, PortInUseError } from './errors.js'
-export { assertPortFree, isPortFree, LOCALHOST, portFromEnv } from './ports.js'
+export { AnvilNotFoundError, AnvilStartError, EvmChainsError } from './errors.js'
+export { type ProxiedRequest, type RpcFaultProxy, startRpcFaultProxy } from './fault-proxy.js'
+export { type DeploySmartAccountOptions, deploySmartAccount, LatchkeySmartAccount } from './smart-account.js'
 export {
   deployTokens,
   ERC20_ABI,

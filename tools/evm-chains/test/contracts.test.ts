@@ -1,18 +1,24 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { compileContracts, GENERATED_PATH, renderContractsModule } from '../scripts/compile-contracts.mjs'
-import { LatchkeyTether, LatchkeyToken, LatchkeyUSD } from '../src/contracts.generated.js'
+import {
+  LatchkeySmartAccount,
+  LatchkeyTether,
+  LatchkeyToken,
+  LatchkeyUSD,
+} from '../src/contracts.generated.js'
 
 describe('contracts.generated.ts', () => {
   const compiled = compileContracts()
 
-  it('matches a fresh compile of contracts/LatchkeyTokens.sol', () => {
+  it('matches a fresh compile of the contracts/ sources', () => {
     expect(LatchkeyUSD.bytecode).toBe(compiled.contracts.LatchkeyUSD.bytecode)
     expect(LatchkeyToken.bytecode).toBe(compiled.contracts.LatchkeyToken.bytecode)
     expect(LatchkeyTether.bytecode).toBe(compiled.contracts.LatchkeyTether.bytecode)
     expect(LatchkeyUSD.abi).toEqual(compiled.contracts.LatchkeyUSD.abi)
     expect(LatchkeyToken.abi).toEqual(compiled.contracts.LatchkeyToken.abi)
     expect(LatchkeyTether.abi).toEqual(compiled.contracts.LatchkeyTether.abi)
+    expect(LatchkeySmartAccount.bytecode).toBe(compiled.contracts.LatchkeySmartAccount.bytecode)
     // The whole file, so hand edits are caught too. On failure: npm run generate:contracts -w tools/evm-chains
     expect(readFileSync(GENERATED_PATH, 'utf8')).toBe(renderContractsModule(compiled))
   })

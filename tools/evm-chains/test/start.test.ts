@@ -11,6 +11,7 @@ import {
   EvmChainsError,
   getTestAccounts,
   isPortFree,
+  LocalServiceError,
   PortInUseError,
   resolveEvmPorts,
   startAnvil,
@@ -133,8 +134,8 @@ describe('resolveEvmPorts', () => {
     expect(() => resolveEvmPorts({ env: { LATCHKEY_EVM1_PORT: 'eighty' } })).toThrow(
       "LATCHKEY_EVM1_PORT must be a port number between 0 and 65535, got 'eighty'.",
     )
-    expect(() => resolveEvmPorts({ env: { LATCHKEY_EVM2_PORT: '70000' } })).toThrow(EvmChainsError)
-    expect(() => resolveEvmPorts({ evm1: { port: -1 } })).toThrow(EvmChainsError)
+    expect(() => resolveEvmPorts({ env: { LATCHKEY_EVM2_PORT: '70000' } })).toThrow(LocalServiceError)
+    expect(() => resolveEvmPorts({ evm1: { port: -1 } })).toThrow(LocalServiceError)
     expect(() =>
       resolveEvmPorts({ env: { LATCHKEY_EVM1_PORT: '9000', LATCHKEY_EVM2_PORT: '9000' } }),
     ).toThrow('Both local chains would use port 9000')

@@ -15,6 +15,7 @@ export type {
   TestWalletChain,
   TestWalletOptions,
   TestWalletProvider,
+  TestWalletToken,
   WatchedAsset,
 } from './types.js'
 export { createTestWallet } from './wallet.js'

@@ -13,6 +13,15 @@ export interface TestWalletChain {
   name?: string
 }
 
+/** An ERC-20 the wallet reports in wallet_getAssets (EIP-7811). */
+export interface TestWalletToken {
+  chainId: number
+  address: Address
+  name: string
+  symbol: string
+  decimals: number
+}
+
 /** Options of {@link createTestWallet}. */
 export interface TestWalletOptions {
   /** EIP-6963 name; default 'Latchkey Test Wallet'. */
@@ -45,6 +54,8 @@ export interface TestWalletOptions {
    * (as real wallets do); default true.
    */
   verifyAddedChains?: boolean
+  /** ERC-20s the wallet reports in wallet_getAssets, next to the native balance and the watched assets. */
+  tokens?: TestWalletToken[]
   /** Timeout of each HTTP JSON-RPC request to a chain, in ms; default 30 000. */
   rpcTimeoutMs?: number
 }

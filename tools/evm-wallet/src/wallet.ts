@@ -1,4 +1,5 @@
 import { createApprovals } from './approvals.js'
+import { assetHandlers } from './assets.js'
 import { callHandlers } from './calls.js'
 import { addKnownChain, chainHandlers, setChain, toHexChainId } from './chains.js'
 import { connectionHandlers, grant, orderedAccounts, revoke, selectAccount } from './connection.js'
@@ -65,6 +66,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       ...transactionHandlers(state),
       ...callHandlers(state),
       ...watchAssetHandlers(state),
+      ...assetHandlers(state, options.tokens ?? []),
     },
     log,
   )

@@ -35,13 +35,11 @@ function formatUnits(value: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
 }
 
-let rpcId = 0
-
 async function rpc(url: string, method: string, params: unknown[]): Promise<string> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   })
   const body = (await response.json()) as { result?: unknown; error?: { message?: string } }
   if (typeof body.result !== 'string') throw new Error(`${method}: ${body.error?.message ?? 'no result'}`)
@@ -58,6 +56,39 @@ export interface BalanceEntry {
   price: number
   quantity: { decimals: string; numeric: string }
   iconUrl: string
+}
+
+/** What an answer entry says about its asset. */
+export interface BalanceMeta {
+  name: string
+  symbol: string
+  decimals: number
+  price: number
+}
+
+/**
+ * One answer entry for `amount` base units of an asset on `caip2` (a token's `address` is `<caip2>:<token>`);
+ * undefined for a zero amount, which the real service leaves out.
+ */
+export function balanceEntry(
+  meta: BalanceMeta,
+  amount: bigint,
+  caip2: string,
+  baseUrl: string,
+  tokenAddress?: string,
+): BalanceEntry | undefined {
+  if (amount === 0n) return undefined
+  const numeric = formatUnits(amount, meta.decimals)
+  return {
+    name: meta.name,
+    symbol: meta.symbol,
+    chainId: caip2,
+    ...(tokenAddress ? { address: `${caip2}:${tokenAddress}` } : {}),
+    value: Number(numeric) * meta.price,
+    price: meta.price,
+    quantity: { decimals: String(meta.decimals), numeric },
+    iconUrl: `${baseUrl}/public/getTokenImage/${meta.symbol}`,
+  }
 }
 
 /**
@@ -78,24 +109,9 @@ export async function readBalances(
     ...tokens.map((token) => rpc(chain.rpcUrl, 'eth_call', [{ to: token.address, data }, 'latest'])),
   ])
   const entries: BalanceEntry[] = []
-  const add = (
-    meta: { name: string; symbol: string; decimals: number; price: number },
-    raw: string | undefined,
-    tokenAddress?: string,
-  ) => {
-    const amount = raw && raw !== '0x' ? BigInt(raw) : 0n
-    if (amount === 0n) return
-    const numeric = formatUnits(amount, meta.decimals)
-    entries.push({
-      name: meta.name,
-      symbol: meta.symbol,
-      chainId: caip2,
-      ...(tokenAddress ? { address: `${caip2}:${tokenAddress}` } : {}),
-      value: Number(numeric) * meta.price,
-      price: meta.price,
-      quantity: { decimals: String(meta.decimals), numeric },
-      iconUrl: `${baseUrl}/public/getTokenImage/${meta.symbol}`,
-    })
+  const add = (meta: BalanceMeta, raw: string | undefined, tokenAddress?: string) => {
+    const entry = balanceEntry(meta, raw && raw !== '0x' ? BigInt(raw) : 0n, caip2, baseUrl, tokenAddress)
+    if (entry) entries.push(entry)
   }
   add(NATIVE, native)
   tokens.forEach((token, index) => {

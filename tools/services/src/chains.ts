@@ -21,3 +21,20 @@ export const SUPPORTED_CHAINS = {
   http: [CHAIN_IDS.local, CHAIN_IDS.local2, CHAIN_IDS.solana, CHAIN_IDS.bitcoin],
   ws: [CHAIN_IDS.local, CHAIN_IDS.local2],
 } as const
+
+/** The configured live networks: their CAIP-2 ids join what GET /v1/supported-chains answers. */
+export interface LiveNetworkIds {
+  solana: readonly string[]
+  bitcoin: readonly string[]
+}
+
+/**
+ * What GET /v1/supported-chains answers for a server: {@link SUPPORTED_CHAINS}, then the local Solana clusters
+ * and Bitcoin networks it reads live (each id once).
+ */
+export function supportedChains(live: LiveNetworkIds): { http: string[]; ws: string[] } {
+  return {
+    http: [...new Set<string>([...SUPPORTED_CHAINS.http, ...live.solana, ...live.bitcoin])],
+    ws: [...SUPPORTED_CHAINS.ws],
+  }
+}

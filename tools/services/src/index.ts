@@ -1,4 +1,9 @@
 export type { ServicesEvm, ServicesEvmChain, ServicesToken } from './balances.js'
+export {
+  readBitcoinCaipNetworkId,
+  type ServicesBitcoin,
+  type ServicesBitcoinNetwork,
+} from './bitcoin.js'
 export { CHAIN_IDS, SUPPORTED_CHAINS } from './chains.js'
 export type { Fault, ProjectSettings, RecordedRequest, ServicesControl } from './control.js'
 export {
@@ -10,4 +15,10 @@ export {
 } from './defaults.js'
 export { MAX_ENTRIES } from './listing.js'
 export { type ServicesServer, type StartServicesOptions, startServicesServer } from './server.js'
+export {
+  type ServicesSolana,
+  type ServicesSolanaCluster,
+  type ServicesSolanaMint,
+  solanaCaipNetworkId,
+} from './solana.js'
 export { FIXTURE_WALLET_IDS, fixtureWallets, generateWallets, type ListedWallet } from './wallets.js'

@@ -1,10 +1,17 @@
-import { readBalances, type ServicesEvm } from './balances.js'
-import { SUPPORTED_CHAINS } from './chains.js'
+import { type BalanceEntry, readBalances, type ServicesEvm } from './balances.js'
+import {
+  InvalidBitcoinAddress,
+  looksLikeBitcoinAddress,
+  readBitcoinBalances,
+  type ServicesBitcoin,
+} from './bitcoin.js'
+import { supportedChains } from './chains.js'
 import type { ProjectState } from './control.js'
 import { DEFAULT_ALLOWED_ORIGINS, defaultRemoteFeatures } from './defaults.js'
 import { badgeIcon, initialsOf, walletIcon } from './images.js'
 import { queryWallets, readWalletQuery } from './listing.js'
 import { identityOf, reverseProfilesOf } from './profiles.js'
+import { isSolanaAddress, readSolanaBalances, type ServicesSolana } from './solana.js'
 
 /** An answer: JSON, or an SVG image. */
 export type Reply = { status: number; json: unknown } | { status: number; svg: string }
@@ -24,6 +31,8 @@ export interface RouteOptions {
   /** The default listing (fixture or generated). */
   wallets: readonly unknown[]
   evm: ServicesEvm | undefined
+  solana: ServicesSolana | undefined
+  bitcoin: ServicesBitcoin | undefined
 }
 
 const IMAGE_ID = /^[A-Za-z0-9_.-]{1,128}$/
@@ -69,12 +78,47 @@ function providerRoute(request: RouteRequest, options: RouteOptions): Reply | un
   return undefined
 }
 
+function liveIds(options: RouteOptions): { solana: string[]; bitcoin: string[] } {
+  return {
+    solana: options.solana?.clusters.map((cluster) => cluster.caipNetworkId) ?? [],
+    bitcoin: options.bitcoin?.networks.map((network) => network.caipNetworkId) ?? [],
+  }
+}
+
+/**
+ * How to read `address`'s balances on a supported `chainId`: a reader, an error message for an address that
+ * cannot be on that chain, or undefined for a chain served with empty balances (Solana and Bitcoin mainnet).
+ */
+function balanceReader(
+  chainId: string,
+  address: string,
+  options: RouteOptions,
+): (() => Promise<BalanceEntry[]>) | string | undefined {
+  const baseUrl = options.baseUrl()
+  if (chainId.startsWith('eip155:')) {
+    if (!EVM_ADDRESS.test(address)) return 'an EVM address is required'
+    const chain = options.evm?.chains.find((item) => `eip155:${item.chainId}` === chainId)
+    return chain && (() => readBalances(chain, options.evm?.tokens ?? [], address, baseUrl))
+  }
+  const cluster = options.solana?.clusters.find((item) => item.caipNetworkId === chainId)
+  if (cluster) {
+    if (!isSolanaAddress(address)) return 'a Solana address is required'
+    return () => readSolanaBalances(cluster, options.solana?.mint, address, baseUrl)
+  }
+  const network = options.bitcoin?.networks.find((item) => item.caipNetworkId === chainId)
+  if (network) {
+    if (!looksLikeBitcoinAddress(address)) return 'a Bitcoin address is required'
+    return () => readBitcoinBalances(network, address, baseUrl)
+  }
+  return undefined
+}
+
 /** The Blockchain API endpoints in scope (SPEC §7). Undefined for a path it does not serve. */
 async function blockchainRoute(request: RouteRequest, options: RouteOptions): Promise<Reply | undefined> {
   const { method, path, query } = request
   if (method !== 'GET') return undefined
   if (path === '/v1/supported-chains') {
-    return json({ http: [...SUPPORTED_CHAINS.http], ws: [...SUPPORTED_CHAINS.ws] })
+    return json(supportedChains(liveIds(options)))
   }
   const identity = /^\/v1\/identity\/([^/]+)$/.exec(path)
   if (identity) {
@@ -92,18 +136,16 @@ async function blockchainRoute(request: RouteRequest, options: RouteOptions): Pr
   if (balance) {
     const address = decodeURIComponent(balance[1] ?? '')
     const chainId = query.get('chainId') ?? ''
-    if (!(SUPPORTED_CHAINS.http as readonly string[]).includes(chainId)) {
+    if (!supportedChains(liveIds(options)).http.includes(chainId)) {
       return badRequest(`chainId ${chainId || '(none)'} is not supported`)
     }
-    if (!chainId.startsWith('eip155:')) return json({ balances: [] })
-    if (!EVM_ADDRESS.test(address)) return badRequest('an EVM address is required')
-    const chain = options.evm?.chains.find((item) => `eip155:${item.chainId}` === chainId)
-    if (!chain) return json({ balances: [] })
+    const read = balanceReader(chainId, address, options)
+    if (typeof read === 'string') return badRequest(read)
+    if (!read) return json({ balances: [] })
     try {
-      return json({
-        balances: await readBalances(chain, options.evm?.tokens ?? [], address, options.baseUrl()),
-      })
+      return json({ balances: await read() })
     } catch (error) {
+      if (error instanceof InvalidBitcoinAddress) return badRequest(`not a ${chainId} address`)
       return json({ error: `chain ${chainId} did not answer: ${(error as Error).message}` }, 502)
     }
   }

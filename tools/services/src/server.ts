@@ -2,9 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { EvmChainsError, isPortFree, PortInUseError, portFromEnv } from '@latchkey/evm-chains'
 import type { ServicesEvm } from './balances.js'
+import type { ServicesBitcoin } from './bitcoin.js'
 import { createProjects, type Fault, type ProjectSettings, type ServicesControl } from './control.js'
 import { DEFAULT_SERVICES_PORT, SERVICES_PORT_ENV } from './defaults.js'
 import { type Reply, route } from './routes.js'
+import type { ServicesSolana } from './solana.js'
 import { fixtureWallets, generateWallets } from './wallets.js'
 
 /** Host the services server binds to. */
@@ -19,6 +21,10 @@ export interface StartServicesOptions {
   env?: Record<string, string | undefined>
   /** Local EVM chains and tokens the balance endpoint reads live. Without it, balances are empty. */
   evm?: ServicesEvm
+  /** Local Solana clusters (and the SPL mint) the balance endpoint reads live; their ids join supported-chains. */
+  solana?: ServicesSolana
+  /** Local Bitcoin networks (Esplora APIs) the balance endpoint reads live; their ids join supported-chains. */
+  bitcoin?: ServicesBitcoin
   /** The default listing: the fixture (61 wallets), or that many generated wallets. Default 'fixture'. */
   wallets?: 'fixture' | number
 }
@@ -87,14 +93,51 @@ function resolvePort(options: StartServicesOptions): number {
   return port
 }
 
+const SOLANA_ID = /^solana:[1-9A-HJ-NP-Za-km-z]{32}$/
+const BITCOIN_ID = /^bip122:[0-9a-f]{32}$/
+
+function assertHttpUrl(url: unknown, what: string): void {
+  if (typeof url !== 'string' || !/^https?:\/\/[^/\s]+/.test(url)) {
+    throw new Error(`${what} must be an http(s) URL, got ${JSON.stringify(url)}.`)
+  }
+}
+
+/** Refuses Solana and Bitcoin options the balance endpoint could not use, naming the bad value. */
+function assertLiveNetworks(options: StartServicesOptions): void {
+  for (const cluster of options.solana?.clusters ?? []) {
+    if (!SOLANA_ID.test(cluster.caipNetworkId)) {
+      throw new Error(
+        `A Solana cluster id must be solana:<32 base58 characters>, got ${JSON.stringify(cluster.caipNetworkId)}.`,
+      )
+    }
+    assertHttpUrl(cluster.rpcUrl, `The RPC URL of ${cluster.caipNetworkId}`)
+  }
+  const mint = options.solana?.mint
+  if (mint && !(Number.isInteger(mint.decimals) && mint.decimals >= 0 && mint.decimals <= 255)) {
+    throw new Error(
+      `The decimals of mint ${mint.address} must be an integer from 0 to 255, got ${mint.decimals}.`,
+    )
+  }
+  for (const network of options.bitcoin?.networks ?? []) {
+    if (!BITCOIN_ID.test(network.caipNetworkId)) {
+      throw new Error(
+        `A Bitcoin network id must be bip122:<32 hex characters>, got ${JSON.stringify(network.caipNetworkId)}.`,
+      )
+    }
+    assertHttpUrl(network.esploraUrl, `The Esplora URL of ${network.caipNetworkId}`)
+  }
+}
+
 /**
  * Starts the services stand-in on 127.0.0.1: the Provider API and the Blockchain API endpoints of SPEC §7
  * on one server, plus the control API under /__control (see the README).
  * @throws PortInUseError (`Port 8547 is already in use; set LATCHKEY_SERVICES_PORT to another port.`) when a
- *   fixed port is taken; EvmChainsError for a malformed port.
+ *   fixed port is taken; EvmChainsError for a malformed port; Error naming a malformed Solana or Bitcoin
+ *   network id or URL.
  */
 export async function startServicesServer(options: StartServicesOptions = {}): Promise<ServicesServer> {
   const port = resolvePort(options)
+  assertLiveNetworks(options)
   if (port !== 0 && !(await isPortFree(port, HOST))) throw new PortInUseError(port, SERVICES_PORT_ENV)
   const wallets =
     options.wallets === undefined || options.wallets === 'fixture'
@@ -102,7 +145,13 @@ export async function startServicesServer(options: StartServicesOptions = {}): P
       : generateWallets(options.wallets)
   const projects = createProjects(generateWallets)
   let baseUrl = ''
-  const routeOptions = { baseUrl: () => baseUrl, wallets, evm: options.evm }
+  const routeOptions = {
+    baseUrl: () => baseUrl,
+    wallets,
+    evm: options.evm,
+    solana: options.solana,
+    bitcoin: options.bitcoin,
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://services.invalid')

@@ -8,6 +8,16 @@ declare module 'vitest' {
         chains: { chainId: number; name: string; rpcUrl: string; port: number }[]
         tokens: { LUSD: `0x${string}`; LKT: `0x${string}`; LUSDT: `0x${string}` }
       }
+      solana: {
+        clusters: readonly { name: string; rpcUrl: string; genesisHash: string }[]
+        mint: { address: string; symbol: 'LUSD'; decimals: number }
+        keypairs: readonly string[]
+      }
+      bitcoin: {
+        networks: { name: string; network: string; esploraUrl: string }[]
+        accounts: { index: number; payment: { addresses: Record<string, string> } }[]
+      }
+      services: { url: string }
     }
   }
 }

@@ -13,7 +13,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ;({ launchBrowserServer } = await import('@latchkey/browser'))
   } catch (error) {
     throw new Error(
-      'The local stack could not be loaded; build it first: npx nx run-many -t build -p @latchkey/evm-chains @latchkey/services @latchkey/browser @latchkey/stack',
+      'The local stack could not be loaded; build it first: npx nx run-many -t build -p @latchkey/stack @latchkey/browser',
       { cause: error },
     )
   }

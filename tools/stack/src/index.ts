@@ -1,14 +1,23 @@
+import { type BitcoinNetworks, startBitcoinNetworks } from '@latchkey/bitcoin-chains'
 import { type EvmChains, startEvmChains, TOKENS } from '@latchkey/evm-chains'
-import { type ServicesServer, startServicesServer } from '@latchkey/services'
+import {
+  readBitcoinCaipNetworkId,
+  type ServicesServer,
+  solanaCaipNetworkId,
+  startServicesServer,
+} from '@latchkey/services'
+import { type SolanaClusters, startSolanaClusters } from '@latchkey/solana-chains'
 import type { LocalStackInfo } from './types.js'
 
 export { formatStackInfo } from './format.js'
+export { type RunStackOptions, runStack, type StackExtras } from './run.js'
 export type { LocalEvmChain, LocalEvmStack, LocalEvmTokens, LocalServices, LocalStackInfo } from './types.js'
 
 export interface StartStackOptions {
   /**
    * Every service on an ephemeral port (tests). Otherwise the fixed default ports, each overridable by its
-   * environment variable (LATCHKEY_EVM1_PORT, LATCHKEY_EVM2_PORT, LATCHKEY_SERVICES_PORT).
+   * environment variable (LATCHKEY_EVM1_PORT, LATCHKEY_EVM2_PORT, LATCHKEY_SOLANA1_PORT, LATCHKEY_SOLANA2_PORT,
+   * LATCHKEY_BTC1_PORT, LATCHKEY_BTC2_PORT, LATCHKEY_SERVICES_PORT).
    */
   ephemeral?: boolean
   /** Where the port variables are read from. Default: process.env. */
@@ -25,14 +34,45 @@ export interface LocalStack {
   stop(): Promise<void>
 }
 
-/** Starts everything local: the two EVM chains with their tokens, then the services stand-in reading them. */
+/**
+ * Starts everything local: the two EVM chains with their tokens, the two Solana clusters and the two Bitcoin
+ * networks side by side, then the services stand-in reading them. When one fails, what started is stopped
+ * and the first error is thrown.
+ */
 export async function startStack(options: StartStackOptions = {}): Promise<LocalStack> {
-  const evm: EvmChains = await startEvmChains({
+  const common = {
     ...(options.ephemeral ? { ephemeral: true } : {}),
     ...(options.env ? { env: options.env } : {}),
-  })
+  }
+  const started = await Promise.allSettled([
+    startEvmChains(common),
+    startSolanaClusters(common),
+    startBitcoinNetworks(common),
+  ] as const)
+  const [evmStart, solanaStart, bitcoinStart] = started
+  if (
+    evmStart.status === 'rejected' ||
+    solanaStart.status === 'rejected' ||
+    bitcoinStart.status === 'rejected'
+  ) {
+    await Promise.allSettled(
+      started.map((entry) => (entry.status === 'fulfilled' ? entry.value.stop() : undefined)),
+    )
+    throw (started.find((entry) => entry.status === 'rejected') as PromiseRejectedResult).reason
+  }
+  const evm: EvmChains = evmStart.value
+  const solana: SolanaClusters = solanaStart.value
+  const bitcoin: BitcoinNetworks = bitcoinStart.value
+  const stopChains = () => Promise.all([evm.stop(), solana.stop(), bitcoin.stop()])
   let services: ServicesServer
   try {
+    // Bitcoin ids come from the genesis hash each network's Esplora API reports, so they are the real ones.
+    const bitcoinNetworks = await Promise.all(
+      bitcoin.networks.map(async ({ esploraUrl }) => ({
+        caipNetworkId: await readBitcoinCaipNetworkId(esploraUrl),
+        esploraUrl,
+      })),
+    )
     services = await startServicesServer({
       ...(options.ephemeral ? { port: 0 } : {}),
       ...(options.env ? { env: options.env } : {}),
@@ -45,9 +85,22 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
           address: evm.tokens[symbol],
         })),
       },
+      solana: {
+        clusters: solana.clusters.map(({ genesisHash, rpcUrl }) => ({
+          caipNetworkId: solanaCaipNetworkId(genesisHash),
+          rpcUrl,
+        })),
+        mint: {
+          address: solana.mint.address,
+          symbol: solana.mint.symbol,
+          name: 'Latchkey USD',
+          decimals: solana.mint.decimals,
+        },
+      },
+      bitcoin: { networks: bitcoinNetworks },
     })
   } catch (error) {
-    await evm.stop()
+    await stopChains()
     throw error
   }
   const info: LocalStackInfo = {
@@ -56,6 +109,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
       mnemonic: evm.mnemonic,
       tokens: { ...evm.tokens },
     },
+    solana: { clusters: solana.clusters, mint: solana.mint, keypairs: solana.keypairs },
+    bitcoin: bitcoin.info(),
     services: { url: services.url },
   }
   let stopped: Promise<void> | undefined
@@ -63,7 +118,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
     info,
     onCrash: (listener) => evm.onCrash(listener),
     stop() {
-      stopped ??= Promise.all([evm.stop(), services.stop()]).then(() => undefined)
+      stopped ??= Promise.all([stopChains(), services.stop()]).then(() => undefined)
       return stopped
     },
   }

@@ -2,6 +2,8 @@
 
 // Loads vitest's types so the `declare module 'vitest'` augmentation at the end has a module to merge into: tsc
 // does not resolve it from a bare augmentation when nothing else in the program imports 'vitest'.
+import type { BitcoinNetworksInfo } from '@latchkey/bitcoin-chains'
+import type { LocalSolanaStack } from '@latchkey/solana-chains'
 import type {} from 'vitest'
 
 /** One local EVM chain. */
@@ -40,6 +42,10 @@ export interface LocalServices {
 
 export interface LocalStackInfo {
   evm: LocalEvmStack
+  /** Two local Solana clusters (tools/solana-chains): JSON-RPC over HTTP and WebSocket, funded keypairs, an SPL mint. */
+  solana: LocalSolanaStack
+  /** Two local Bitcoin networks (tools/bitcoin-chains): regtest and testnet behind Esplora's HTTP API, funded accounts. */
+  bitcoin: BitcoinNetworksInfo
   services: LocalServices
 }
 

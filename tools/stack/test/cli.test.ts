@@ -52,6 +52,29 @@ async function isFree(port: number): Promise<boolean> {
   return true
 }
 
+const PORT_VARIABLES = [
+  'LATCHKEY_EVM1_PORT',
+  'LATCHKEY_EVM2_PORT',
+  'LATCHKEY_SOLANA1_PORT',
+  'LATCHKEY_SOLANA2_PORT',
+  'LATCHKEY_BTC1_PORT',
+  'LATCHKEY_BTC2_PORT',
+  'LATCHKEY_SERVICES_PORT',
+] as const
+type PortVariable = (typeof PORT_VARIABLES)[number]
+
+/**
+ * A free port for every service, as the environment the CLI reads (so a run never meets `npm start`'s fixed
+ * ports), with `overrides` taking their place.
+ */
+async function portEnv(
+  overrides: Partial<Record<PortVariable, number>> = {},
+): Promise<Record<PortVariable, string>> {
+  const env = {} as Record<PortVariable, string>
+  for (const name of PORT_VARIABLES) env[name] = String(overrides[name] ?? (await freePort()))
+  return env
+}
+
 interface Run {
   child: ChildProcess
   output: { stdout: string; stderr: string }
@@ -99,84 +122,92 @@ function waitForOutput(run: Run, marker: string): Promise<string> {
 }
 
 describe('latchkey-stack CLI', () => {
-  it('serves both chains on the ports from the environment and stops cleanly on SIGINT', {
+  it('serves every chain and the services on the ports from the environment and stops cleanly on SIGINT', {
     timeout: 60_000,
   }, async () => {
-    const ports = [await freePort(), await freePort(), await freePort()] as const
-    const run = runCli({
-      LATCHKEY_EVM1_PORT: String(ports[0]),
-      LATCHKEY_EVM2_PORT: String(ports[1]),
-      LATCHKEY_SERVICES_PORT: String(ports[2]),
-    })
+    const env = await portEnv()
+    const run = runCli(env)
     const printed = await waitForOutput(run, 'Press Ctrl-C to stop.')
 
+    const url = (name: PortVariable) => `http://127.0.0.1:${env[name]}`
     const urls = [...printed.matchAll(/http:\/\/127\.0\.0\.1:\d+/g)].map((match) => match[0])
-    expect(urls).toEqual(ports.map((port) => `http://127.0.0.1:${port}`))
-    const services = await fetch(`${urls[2]}/v1/supported-chains`)
+    expect(urls).toEqual(PORT_VARIABLES.map(url))
+    const services = await fetch(`${url('LATCHKEY_SERVICES_PORT')}/v1/supported-chains`)
     expect(((await services.json()) as { http: string[] }).http).toContain('eip155:31337')
     expect(printed).toContain('Latchkey Local ')
     expect(printed).toContain('Latchkey Local 2')
+    expect(printed).toContain('Latchkey Solana Local 2')
+    expect(printed).toContain('Latchkey Bitcoin Regtest')
     expect(printed).toContain('test test test test test test test test test test test junk')
     expect(printed).toMatch(/LUSD +0x[0-9a-fA-F]{40}/)
 
-    expect(await rpc(urls[0] ?? '', 'eth_chainId')).toBe('0x7a69') // 31337
-    expect(await rpc(urls[1] ?? '', 'eth_chainId')).toBe('0x7a6a') // 31338
-    for (const url of urls.slice(0, 2)) {
-      expect(BigInt((await rpc(url, 'eth_getBalance', [ACCOUNT_0, 'latest'])) as string)).toBeGreaterThan(0n)
+    expect(await rpc(url('LATCHKEY_EVM1_PORT'), 'eth_chainId')).toBe('0x7a69') // 31337
+    expect(await rpc(url('LATCHKEY_EVM2_PORT'), 'eth_chainId')).toBe('0x7a6a') // 31338
+    for (const name of ['LATCHKEY_EVM1_PORT', 'LATCHKEY_EVM2_PORT'] as const) {
+      expect(
+        BigInt((await rpc(url(name), 'eth_getBalance', [ACCOUNT_0, 'latest'])) as string),
+      ).toBeGreaterThan(0n)
     }
-    expect(await isFree(ports[0])).toBe(false)
+    const genesis = await Promise.all(
+      (['LATCHKEY_SOLANA1_PORT', 'LATCHKEY_SOLANA2_PORT'] as const).map((name) =>
+        rpc(url(name), 'getGenesisHash'),
+      ),
+    )
+    expect(genesis[0]).not.toBe(genesis[1])
+    for (const name of ['LATCHKEY_BTC1_PORT', 'LATCHKEY_BTC2_PORT'] as const) {
+      expect(Number(await (await fetch(`${url(name)}/blocks/tip/height`)).text())).toBeGreaterThanOrEqual(0)
+    }
+    expect(await isFree(Number(env.LATCHKEY_EVM1_PORT))).toBe(false)
 
     run.child.kill('SIGINT')
     expect(await run.exit).toEqual({ code: 0, signal: null })
     expect(run.output.stdout).toContain('Received SIGINT, stopping the local stack')
     expect(run.output.stderr).toBe('')
-    for (const port of ports) expect(await isFree(port)).toBe(true)
+    for (const name of PORT_VARIABLES) expect(await isFree(Number(env[name]))).toBe(true)
   })
 
   it('stops cleanly on SIGTERM too', { timeout: 60_000 }, async () => {
-    const ports = [await freePort(), await freePort(), await freePort()] as const
-    const run = runCli({
-      LATCHKEY_EVM1_PORT: String(ports[0]),
-      LATCHKEY_EVM2_PORT: String(ports[1]),
-      LATCHKEY_SERVICES_PORT: String(ports[2]),
-    })
+    const env = await portEnv()
+    const run = runCli(env)
     await waitForOutput(run, 'Press Ctrl-C to stop.')
     run.child.kill('SIGTERM')
     expect(await run.exit).toEqual({ code: 0, signal: null })
-    for (const port of ports) expect(await isFree(port)).toBe(true)
+    for (const name of PORT_VARIABLES) expect(await isFree(Number(env[name]))).toBe(true)
   })
 
-  it('prints the port-in-use error without a stack trace and exits 1', { timeout: 60_000 }, async () => {
-    const taken = await occupyPort()
-    const other = await freePort()
-    const run = runCli({
-      LATCHKEY_EVM1_PORT: String(other),
-      LATCHKEY_EVM2_PORT: String(taken),
-      LATCHKEY_SERVICES_PORT: String(await freePort()),
-    })
-    expect(await run.exit).toEqual({ code: 1, signal: null })
-    expect(run.output.stderr.trim()).toBe(
-      `latchkey-stack: Port ${taken} is already in use; set LATCHKEY_EVM2_PORT to another port.`,
-    )
-    expect(run.output.stderr).not.toMatch(/\n\s+at /)
-    // Chain A, which did start, was stopped again.
-    expect(await isFree(other)).toBe(true)
-  })
+  it.each(['LATCHKEY_EVM2_PORT', 'LATCHKEY_SOLANA1_PORT', 'LATCHKEY_BTC2_PORT'] as const)(
+    'prints the port-in-use error for %s without a stack trace, stops the rest and exits 1',
+    {
+      timeout: 60_000,
+    },
+    async (name) => {
+      const taken = await occupyPort()
+      const env = await portEnv({ [name]: taken })
+      const run = runCli(env)
+      expect(await run.exit).toEqual({ code: 1, signal: null })
+      expect(run.output.stderr.trim()).toBe(
+        `latchkey-stack: Port ${taken} is already in use; set ${name} to another port.`,
+      )
+      expect(run.output.stderr).not.toMatch(/\n\s+at /)
+      // What did start was stopped again.
+      for (const other of PORT_VARIABLES.filter((variable) => variable !== name)) {
+        expect(await isFree(Number(env[other]))).toBe(true)
+      }
+    },
+  )
 
   it('names LATCHKEY_SERVICES_PORT when the services port is taken, after stopping the chains', {
     timeout: 60_000,
   }, async () => {
     const taken = await occupyPort()
-    const chains = [await freePort(), await freePort()] as const
-    const run = runCli({
-      LATCHKEY_EVM1_PORT: String(chains[0]),
-      LATCHKEY_EVM2_PORT: String(chains[1]),
-      LATCHKEY_SERVICES_PORT: String(taken),
-    })
+    const env = await portEnv({ LATCHKEY_SERVICES_PORT: taken })
+    const run = runCli(env)
     expect(await run.exit).toEqual({ code: 1, signal: null })
     expect(run.output.stderr.trim()).toBe(
       `latchkey-stack: Port ${taken} is already in use; set LATCHKEY_SERVICES_PORT to another port.`,
     )
-    for (const port of chains) expect(await isFree(port)).toBe(true)
+    for (const name of PORT_VARIABLES.filter((variable) => variable !== 'LATCHKEY_SERVICES_PORT')) {
+      expect(await isFree(Number(env[name]))).toBe(true)
+    }
   })
 })

@@ -37,6 +37,26 @@ describe('inject("stack") from the global setup', () => {
     )
   })
 
+  it('describes two Solana clusters with distinct genesis hashes and two Bitcoin networks, all answering', async () => {
+    const [one, two] = info.solana.clusters
+    expect(one.genesisHash).not.toBe(two.genesisHash)
+    for (const cluster of info.solana.clusters) {
+      expect(await rpc(cluster.rpcUrl, 'getGenesisHash')).toBe(cluster.genesisHash)
+      expect(cluster.port).not.toBe(8899)
+    }
+    expect(info.solana.keypairs).toHaveLength(10)
+    expect(info.bitcoin.networks.map((network) => network.network)).toEqual(['regtest', 'testnet'])
+    for (const network of info.bitcoin.networks) {
+      const height = Number(await (await fetch(`${network.esploraUrl}/blocks/tip/height`)).text())
+      expect(height).toBeGreaterThanOrEqual(0)
+    }
+    const [account] = info.bitcoin.accounts
+    const stats = (await (
+      await fetch(`${info.bitcoin.networks[0]!.esploraUrl}/address/${account!.payment.addresses.regtest}`)
+    ).json()) as { chain_stats: { funded_txo_sum: number } }
+    expect(stats.chain_stats.funded_txo_sum).toBeGreaterThan(0)
+  })
+
   it('names the mnemonic and the token addresses', () => {
     expect(info.evm.mnemonic).toBe(TEST_MNEMONIC)
     expect(info.evm.tokens).toEqual(TOKEN_ADDRESSES)
@@ -58,5 +78,13 @@ describe('formatStackInfo', () => {
     expect(text).toContain('Accounts 0..9')
     expect(text).toContain('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
     expect(text).toMatch(new RegExp(`Services .*\\n +${info.services.url}`))
+    for (const cluster of info.solana.clusters) {
+      expect(text).toMatch(new RegExp(`${cluster.name} +genesis ${cluster.genesisHash} +${cluster.rpcUrl}`))
+    }
+    expect(text).toContain(`LUSD mint ${info.solana.mint.address} (6 decimals)`)
+    for (const network of info.bitcoin.networks) {
+      expect(text).toMatch(new RegExp(`${network.name} +${network.network} +${network.esploraUrl}`))
+    }
+    expect(text).toContain(info.bitcoin.accounts[0]!.payment.addresses.regtest)
   })
 })

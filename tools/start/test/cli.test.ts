@@ -1,0 +1,104 @@
+// `npm start`'s process, run from dist/ (build first): the stack and the lab on the ports of the environment.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
+const VARIABLES = [
+  'LATCHKEY_EVM1_PORT',
+  'LATCHKEY_EVM2_PORT',
+  'LATCHKEY_SOLANA1_PORT',
+  'LATCHKEY_SOLANA2_PORT',
+  'LATCHKEY_BTC1_PORT',
+  'LATCHKEY_BTC2_PORT',
+  'LATCHKEY_SERVICES_PORT',
+  'LATCHKEY_LAB_PORT',
+] as const
+
+const children: ChildProcess[] = []
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+})
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+function run(env: Record<string, string>) {
+  const child = spawn(process.execPath, [CLI], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  const output = { stdout: '', stderr: '' }
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    output.stdout += chunk
+  })
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    output.stderr += chunk
+  })
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, output, exit }
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !check(); waited += 50) {
+    if (waited > 45_000) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe('npm start', () => {
+  it('serves the stack and the lab, prints the lab’s pages, and stops on SIGINT', {
+    timeout: 60_000,
+  }, async () => {
+    const env = Object.fromEntries(
+      await Promise.all(VARIABLES.map(async (name) => [name, String(await freePort())])),
+    )
+    const started = run(env)
+    await until(
+      () => started.output.stdout.includes('Press Ctrl-C to stop.') || started.child.exitCode !== null,
+      'the start',
+    )
+    expect(started.output.stderr).toBe('')
+    const lab = `http://127.0.0.1:${env.LATCHKEY_LAB_PORT}`
+    for (const page of ['wagmi', 'ethers', 'ethers5', 'vanilla'])
+      expect(started.output.stdout).toContain(`${lab}/${page}`)
+    const html = await (await fetch(`${lab}/ethers`)).text()
+    expect(html).toContain('<script')
+    const config = (await (await fetch(`${lab}/lab-config.json`)).json()) as {
+      evm: { chains: { rpcUrl: string }[] }
+    }
+    expect(config.evm.chains.map((chain) => chain.rpcUrl)).toEqual([
+      `http://127.0.0.1:${env.LATCHKEY_EVM1_PORT}`,
+      `http://127.0.0.1:${env.LATCHKEY_EVM2_PORT}`,
+    ])
+    started.child.kill('SIGINT')
+    expect(await started.exit).toBe(0)
+  })
+
+  it('names LATCHKEY_LAB_PORT when the lab’s port is taken, after stopping the stack', {
+    timeout: 60_000,
+  }, async () => {
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    const { port } = taken.address() as { port: number }
+    try {
+      const env = Object.fromEntries(
+        await Promise.all(VARIABLES.map(async (name) => [name, String(await freePort())])),
+      )
+      const started = run({ ...env, LATCHKEY_LAB_PORT: String(port) })
+      expect(await started.exit).toBe(1)
+      expect(started.output.stderr.trim()).toBe(
+        `latchkey-start: Port ${port} is already in use; set LATCHKEY_LAB_PORT to another port.`,
+      )
+    } finally {
+      await new Promise((resolve) => taken.close(resolve))
+    }
+  })
+})

@@ -34,6 +34,7 @@ export type {
   WalletCapabilities,
   WriteContractParams,
 } from './adapter.js'
+export { balanceFromService } from './balance.js'
 export { CONNECTOR_TYPES, type Connector, ConnectorIds, type ConnectorType } from './connectors.js'
 export type {
   EmailLoginAction,

@@ -1,2 +1,37 @@
 // EIP-1193 / EIP-6963 wallet logic shared by the EVM adapters (protocol code, no chain library).
-export {}
+export {
+  ERC20_ABI,
+  ERC1271_ABI,
+  ERC1271_MAGIC_VALUE,
+  erc20AbiFor,
+  erc20Balance,
+  USDT_ABI,
+  USDT_CONTRACTS,
+} from './abi.js'
+export {
+  type CustomEvmWallet,
+  checkCustomEvmWallets,
+  type EvmWalletSources,
+  evmConnectors,
+  injectedProviderOf,
+} from './connectors.js'
+export {
+  type AnnouncedWallet,
+  createEip6963Discovery,
+  type Eip6963Discovery,
+  type Eip6963Info,
+  readAnnouncement,
+} from './discovery.js'
+export {
+  addEthereumChainParameter,
+  type Eip1193Provider,
+  isEip1193Provider,
+  parseChainId,
+  requestWallet,
+  rpcUrlsFor,
+  signerAmong,
+  switchEthereumChain,
+  toHexChainId,
+} from './provider.js'
+export { Eip1193Session, type Eip1193SessionOptions } from './session.js'
+export { requestWalletAssets, requestWalletCapabilities } from './wallet-requests.js'

@@ -1,7 +1,7 @@
 import type { AdapterContext, BalanceService, ChainAdapter } from '../adapter/adapter.js'
 import { prefixStorage } from '../adapter/storage.js'
 import type { WalletConnectProvider } from '../adapter/walletconnect.js'
-import type { ChainNamespace } from '../caip/caip.js'
+import { type CaipNetworkId, type ChainNamespace, parseCaipAddress } from '../caip/caip.js'
 import { createAlertsController } from '../controllers/config/alerts-controller.js'
 import { createEventsController } from '../controllers/config/events-controller.js'
 import { createFeaturesController } from '../controllers/config/features-controller.js'
@@ -157,12 +157,14 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     getConnector: (namespace, id) => connectors.getConnector(namespace, id),
     getWalletConnectProvider: options.enableWalletConnect ? internals.getWalletConnectProvider : undefined,
     track: (event) => events.track(event),
-    resetSessions: async () => {
+    resetSessions: async (caipAddresses) => {
       const config = options.siwx as SiwxConfig | undefined
       if (!config?.signOutOnDisconnect) return
-      const account = chain.getAccount()
-      const network = chain.state.get().activeCaipNetwork
-      if (account?.address && network) await config.revokeSession(network.caipNetworkId, account.address)
+      for (const caipAddress of caipAddresses) {
+        const { caipNetworkId, address } = parseCaipAddress(caipAddress)
+        // parseCaipAddress checked the namespace, so the id is a CAIP-2 id of a known namespace.
+        await config.revokeSession(caipNetworkId as CaipNetworkId, address)
+      }
     },
   })
   const listing = createWalletListingController({

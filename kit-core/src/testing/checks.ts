@@ -110,10 +110,23 @@ const checkSign: Check = async (env, options) => {
   )
 }
 
+/**
+ * Whether the connector switches network without asking the wallet (`networkSwitch: 'adapter'`, as on Solana:
+ * the wallet signs for whatever cluster the adapter targets).
+ */
+function switchesWithoutWallet(env: ConformanceEnvironment, options: ConformanceOptions): boolean {
+  return env.adapter.getConnectors().find((c) => c.id === options.connectorId)?.networkSwitch === 'adapter'
+}
+
 const checkSwitchNetwork: Check = async (env, options) => {
   const [, target] = options.networks
   await connect(env, options)
+  const prompts = await env.wallet.promptCount()
   const result = await env.adapter.switchNetwork({ network: target })
+  if (switchesWithoutWallet(env, options)) {
+    equal(result.via, 'adapter', 'switchNetwork result of an adapter-side switch')
+    equal(await env.wallet.promptCount(), prompts, 'wallet prompts during an adapter-side switch')
+  }
   equal(result.network.caipNetworkId, target.caipNetworkId, 'switchNetwork result')
   equal(env.adapter.getNetwork()?.caipNetworkId, target.caipNetworkId, 'getNetwork() after switch')
   const { hash } = await env.adapter.sendTransaction({ to: await env.recipient(), value: options.amount })
@@ -129,11 +142,15 @@ const checkRejection: Check = async (env, options) => {
   await env.wallet.setPolicy('reject')
   const code = RpcErrorCode.UserRejectedRequest
   await rejectsWithCode(() => env.adapter.signMessage({ message: MESSAGE }), code, 'a rejected signMessage')
-  await rejectsWithCode(
-    () => env.adapter.switchNetwork({ network: target }),
-    code,
-    'a rejected switchNetwork',
-  )
+  // An adapter-side switch never asks the wallet, so there is nothing to reject (the switch-network check
+  // proves it asks nothing).
+  if (!switchesWithoutWallet(env, options)) {
+    await rejectsWithCode(
+      () => env.adapter.switchNetwork({ network: target }),
+      code,
+      'a rejected switchNetwork',
+    )
+  }
   await rejectsWithCode(
     async () => env.adapter.sendTransaction({ to: await env.recipient(), value: options.amount }),
     code,

@@ -20,6 +20,8 @@ describe('transport public API', () => {
       'isReadMethod',
       'isRetryableError',
       'parseRetryAfter',
+      'setRetryAfter',
+      'withRetry',
     ])
     // Building clients does not need the globals either; only sending does.
     expect(() => api.createHttpClient({ baseUrl: 'https://a.test' })).not.toThrow()

@@ -14,7 +14,15 @@ export {
   type HttpParams,
   type HttpRequestOptions,
 } from './http.js'
-export { isRetryableError, MAX_RETRY_AFTER_MS, parseRetryAfter, type Sleep } from './retry.js'
+export {
+  isRetryableError,
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  type RetryOptions,
+  type Sleep,
+  setRetryAfter,
+  withRetry,
+} from './retry.js'
 export {
   createRpcTransport,
   isReadMethod,

@@ -76,6 +76,19 @@ describe('connection controller', () => {
     expect(chain.getAccount('eip155')?.status).toBe('disconnected')
   })
 
+  test('a wallet connected on another namespace becomes the active one only while the active one has no account', async () => {
+    const { connection, chain, sol } = setup()
+    expect(chain.state.get().activeNamespace).toBe('eip155')
+    await connection.connect({ namespace: 'solana', connectorId: 'fake' })
+    expect(chain.state.get().activeNamespace).toBe('solana')
+    expect(chain.state.get().activeCaipAddress).toBe(`${solana.caipNetworkId}:${SOL}`)
+    expect(sol.adapter.switchNetwork).not.toHaveBeenCalled()
+    // Now the active namespace has an account: connecting EVM beside it leaves Solana active.
+    await connection.connect({ namespace: 'eip155', connectorId: 'fake' })
+    expect(chain.state.get().activeNamespace).toBe('solana')
+    expect(chain.getAccount('eip155')?.status).toBe('connected')
+  })
+
   test('a rejected connection leaves the state as it was and reports CONNECT_ERROR', async () => {
     const { connection, evm, events, store } = setup()
     vi.mocked(evm.adapter.connect).mockRejectedValueOnce(

@@ -43,9 +43,9 @@ test('[§4.38] a required sign-in opens on connect, signs, verifies through the 
   const storage = createMemoryStorage()
   const verifier = new ReferenceEvmAdapter()
 
-  const makeKit = () => {
+  const makeKit = (signOutOnDisconnect = false) => {
     const adapter = new ReferenceEvmAdapter()
-    const siwx = createDefaultSiwx({
+    const defaults = createDefaultSiwx({
       storage,
       domain: 'app.example',
       uri: 'https://app.example/',
@@ -54,6 +54,7 @@ test('[§4.38] a required sign-in opens on connect, signs, verifies through the 
       verifyMessage: ({ address, message, signature }) =>
         verifier.verifyMessage({ address, message, signature, network: local }),
     })
+    const siwx = { ...defaults, signOutOnDisconnect }
     const kit = createKitCore({
       networks: [local],
       adapters: [adapter],
@@ -90,4 +91,14 @@ test('[§4.38] a required sign-in opens on connect, signs, verifies through the 
   expect(await reloaded.controllers.siwx.hasSession()).toBe(true)
   expect(reloaded.getState().open).toBe(false)
   expect(wallet.log.filter((entry) => entry.method === 'personal_sign')).toHaveLength(1)
+
+  // With signOutOnDisconnect, disconnecting revokes the session of the account it signed out.
+  const signingOut = makeKit(true)
+  await signingOut.ready
+  expect(await signingOut.controllers.siwx.hasSession()).toBe(true)
+  await signingOut.disconnect()
+  // Connecting the same account again finds no session: the wallet is asked to sign in anew.
+  await signingOut.connect({ connectorId: 'dev.latchkey.siwx', namespace: 'eip155' })
+  expect(await signingOut.controllers.siwx.hasSession()).toBe(false)
+  await expect.poll(() => signingOut.controllers.router.state.get().view).toBe('SIWXSignMessage')
 })

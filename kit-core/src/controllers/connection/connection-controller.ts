@@ -4,7 +4,7 @@ import type { Connector } from '../../adapter/connectors.js'
 import { ConnectorIds } from '../../adapter/connectors.js'
 import type { ProposalNamespace, WalletConnectProvider } from '../../adapter/walletconnect.js'
 import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
-import { isChainNamespace, parseCaipAddress } from '../../caip/caip.js'
+import { type CaipAddress, isChainNamespace, parseCaipAddress } from '../../caip/caip.js'
 import { LatchkeyError } from '../../errors/errors.js'
 import { Messages } from '../../errors/messages.js'
 import type { KitEnvironment } from '../../kit/environment.js'
@@ -91,8 +91,11 @@ export interface ConnectionControllerDeps {
   /** Hooks of later features, run on disconnect and reset. */
   resetSendState?(): void
   resetTransactions?(): void
-  /** Drops the sign-in sessions (SIWX) when the wallet disconnects. */
-  resetSessions?(): Promise<void> | void
+  /**
+   * Drops the sign-in sessions (SIWX) of the accounts a disconnect signed out, read before the disconnect
+   * cleared them (CAIP-10 ids).
+   */
+  resetSessions?(caipAddresses: readonly CaipAddress[]): Promise<void> | void
 }
 
 export type ConnectionController = ReturnType<typeof createConnectionController>
@@ -268,7 +271,8 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     },
 
     /**
-     * Connects a wallet through its adapter (may prompt the user), then records the connection.
+     * Connects a wallet through its adapter (may prompt the user), then records the connection. Its network
+     * becomes the active one when the active namespace has no connected account.
      * @throws the adapter's error (a rejection is ProviderRpcError 4001); state is left as it was.
      */
     async connect(params: {
@@ -285,6 +289,15 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
           network: params.network ?? deps.chain.state.get().namespaces[params.namespace]?.caipNetwork,
         })
         await markConnected(params.namespace, result.connectorId, result.accounts, result.network)
+        // A visitor who connects a wallet of another namespace than the active one, which has no account, sees
+        // what they connected: its network becomes the active one (no wallet request: it is already there).
+        const chainState = deps.chain.state.get()
+        const active = chainState.activeNamespace
+        if (
+          active !== params.namespace &&
+          chainState.namespaces[active ?? params.namespace]?.account.status !== 'connected'
+        )
+          await deps.chain.switchNetwork(result.network)
         const name = deps.getConnector?.(params.namespace, params.connectorId)?.name ?? params.connectorId
         deps.track?.({ event: 'CONNECT_SUCCESS', properties: { method: 'browser', name } })
       } catch (error) {
@@ -423,12 +436,16 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
             : undefined
         if (shared) targets = [...new Set([namespace, ...connected.filter(shared)])]
       }
+      const signedOut = targets.flatMap((ns) => {
+        const caipAddress = deps.chain.getAccount(ns)?.caipAddress
+        return caipAddress ? [caipAddress] : []
+      })
       const failures = (await Promise.all(targets.map(disconnectNamespace))).filter(
         (f): f is Error => f !== undefined,
       )
       deps.resetSendState?.()
       await controller.resetWcConnection()
-      await deps.resetSessions?.()
+      await deps.resetSessions?.(signedOut)
       await deps.store.clearLoginCache()
       if (failures.length > 0) {
         const cause = new LatchkeyError(

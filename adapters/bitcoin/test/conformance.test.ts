@@ -1,0 +1,77 @@
+/** The core's conformance suite against the Bitcoin adapter, the stack's two networks and the Bitcoin test wallet. */
+import { createMemoryStorage } from '@latchkey/core'
+import { formatConformanceReport, runConformanceSuite } from '@latchkey/core/testing'
+import { expect, test } from 'vitest'
+import {
+  adapterFor,
+  balanceOf,
+  findTransaction,
+  freshAddress,
+  fundedKeys,
+  networks,
+  PROVIDER_ID,
+  testWallet,
+  verifyBip137,
+} from './support.js'
+
+const probe = {
+  getBalance: (address: string, network: (typeof networks)[number]) => balanceOf(network, address),
+  verifySignature: async ({
+    address,
+    message,
+    signature,
+  }: {
+    address: string
+    message: string
+    signature: string
+  }) => verifyBip137(address, message, signature),
+  async getTransaction(hash: string) {
+    const { tx, network } = await findTransaction(hash)
+    const from = tx.vin[0]?.prevout.scriptpubkey_address ?? ''
+    const paid = tx.vout.find((out) => out.scriptpubkey_address !== from)
+    const inputs = tx.vin.reduce((n, i) => n + BigInt(i.prevout.value), 0n)
+    const outputs = tx.vout.reduce((n, o) => n + BigInt(o.value), 0n)
+    return {
+      from,
+      to: paid?.scriptpubkey_address ?? '',
+      value: BigInt(paid?.value ?? 0),
+      fee: inputs - outputs,
+      caipNetworkId: network.caipNetworkId,
+    }
+  },
+}
+
+test('the bitcoin adapter passes every check of the conformance suite', async () => {
+  const report = await runConformanceSuite({
+    name: 'bitcoin',
+    async setup() {
+      const { wallet, discoveryTarget, unregister } = testWallet(await fundedKeys(2))
+      const storage = createMemoryStorage()
+      const createAdapter = () => adapterFor(discoveryTarget, storage)
+      let account = 0
+      return {
+        adapter: await createAdapter(),
+        probe,
+        createAdapter,
+        recipient: () => freshAddress(networks.find((n) => n.name === wallet.network.name)),
+        cleanup: unregister,
+        wallet: {
+          setPolicy: (policy: 'approve' | 'reject') => wallet.setPolicy(policy),
+          promptCount: () => wallet.prompts().length,
+          switchAccount: () => {
+            account = (account + 1) % 2
+            wallet.switchAccount(account)
+          },
+          switchNetwork: (network: { name: string }) => wallet.switchNetwork(network.name),
+          disconnect: () => wallet.disconnect(),
+        },
+      }
+    },
+    connectorId: PROVIDER_ID,
+    networks,
+    expectedAccountTypes: ['payment', 'ordinal'],
+    amount: 123_456n,
+  })
+  expect(report.failed, formatConformanceReport(report)).toEqual([])
+  expect(report.results.filter((r) => r.passed)).toHaveLength(8)
+})

@@ -1,0 +1,2 @@
+export { EthersAdapter, type EthersAdapterOptions } from './adapter.js'
+export { readError, walletError } from './errors.js'

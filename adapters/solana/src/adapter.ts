@@ -1,0 +1,456 @@
+import {
+  type AdapterAccount,
+  type AdapterContext,
+  type AdapterEventName,
+  type AdapterEvents,
+  type BalanceResult,
+  balanceFromService,
+  type CaipNetwork,
+  type ChainAdapter,
+  type Connector,
+  type ConnectParams,
+  type ConnectResult,
+  createEmitter,
+  type EstimateGasParams,
+  formatCaipAddress,
+  formatUnits,
+  type GetBalanceParams,
+  LatchkeyError,
+  Messages,
+  ProviderRpcError,
+  parseUnits,
+  RpcErrorCode,
+  readJson,
+  type SendTransactionParams,
+  type SendTransactionResult,
+  type SignMessageParams,
+  type SignMessageResult,
+  type SignTransactionParams,
+  type SignTransactionResult,
+  type SwitchNetworkParams,
+  type SwitchNetworkResult,
+  unsupportedNetwork,
+  type VerifyMessageParams,
+  type WalletCapabilities,
+} from '@latchkey/core'
+import type { Adapter } from '@solana/wallet-adapter-base'
+import type { Connection } from '@solana/web3.js'
+import type { Wallet } from '@wallet-standard/base'
+import { caipIdOfWalletChain, networkOfWalletChain, walletServes } from './chains.js'
+import { base58Encode, messageBytes, transactionBytes } from './encoding.js'
+import { libsHolder, loadSolanaLibs } from './libs.js'
+import { WalletRegistry } from './registry.js'
+import { Connections } from './rpc.js'
+import { type SigningContext, sendInstructions, signTransactions, withWalletErrors } from './signing.js'
+import {
+  buildTransaction,
+  checkAmount,
+  publicKeyOf,
+  splTransferInstructions,
+  tokenBalance,
+  transferInstruction,
+} from './transactions.js'
+import { verifyEd25519 } from './verify.js'
+import type { WalletChange, WalletSession } from './wallet-session.js'
+
+export interface SolanaAdapterOptions {
+  /** wallet-adapter adapters (from @solana/wallet-adapter-*) offered next to the Wallet Standard wallets. */
+  wallets?: readonly Adapter[]
+  /** How long `reconnect` waits for the remembered wallet to register after a reload, ms. Default 500. */
+  restoreWaitMs?: number
+}
+
+/** An SPL token transfer between the associated token accounts of the active account and `to`. */
+export interface SplTransferParams {
+  mint: string
+  to: string
+  /** In the token's base units. */
+  amount: bigint
+  /** Must be the active network when given. */
+  network?: CaipNetwork
+}
+
+interface StoredConnection {
+  connectorId: string
+  network: string
+}
+
+interface Active {
+  connectorId: string
+  session: WalletSession
+  addresses: string[]
+  network: CaipNetwork
+  detach(): void
+}
+
+const STORAGE_KEY = 'connection'
+const SOL_DECIMALS = 9
+
+/**
+ * The Latchkey adapter for Solana through @solana/web3.js. Wallets are Wallet Standard wallets (discovered
+ * live) and the host's wallet-adapter adapters; connector ids are the wallets' names. Networks switch in the
+ * adapter (`networkSwitch: 'adapter'`): the Connection moves to the new cluster and every later request names
+ * that cluster to the wallet, or, for a wallet that does not serve it, is signed by the wallet and sent by the
+ * adapter to the new cluster. The host gets the Connection ({@link getConnection}) and the wallet object.
+ */
+export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
+  readonly namespace = 'solana' as const
+  readonly adapterType = 'solana' as const
+
+  private readonly events = createEmitter<AdapterEvents>()
+  private readonly registry: WalletRegistry
+  private readonly restoreWaitMs: number
+  private readonly libs = libsHolder()
+  private readonly connections = new Connections(() => this.context?.options, this.libs.get)
+  private context: AdapterContext | undefined
+  private active: Active | undefined
+
+  constructor(options: SolanaAdapterOptions = {}) {
+    this.registry = new WalletRegistry([...(options.wallets ?? [])], this.libs.get, (connectors) =>
+      this.events.emit('connectorsChanged', { connectors }),
+    )
+    this.restoreWaitMs = options.restoreWaitMs ?? 500
+  }
+
+  get networks(): readonly CaipNetwork[] {
+    return this.context?.networks ?? []
+  }
+
+  /** Loads the Solana libraries and starts wallet discovery. */
+  async init(context: AdapterContext): Promise<void> {
+    this.libs.set(await loadSolanaLibs())
+    this.context = context
+    this.registry.start(context)
+  }
+
+  async syncConnectors(): Promise<void> {
+    this.registry.sync()
+  }
+
+  getConnectors(): readonly Connector[] {
+    return this.registry.connectors()
+  }
+
+  /**
+   * Asks the wallet to connect (`standard:connect`, a prompt) and makes `network` the active cluster.
+   * @throws LatchkeyError CONNECTOR_NOT_FOUND, UNSUPPORTED_CHAIN ('Unsupported chain'); ProviderRpcError 4001.
+   */
+  async connect({ connectorId, network }: ConnectParams): Promise<ConnectResult> {
+    const session = this.registry.session(connectorId)
+    if (!session)
+      throw new LatchkeyError(`Connector ${connectorId} not found`, { code: 'CONNECTOR_NOT_FOUND' })
+    const target = network ?? this.networks[0]
+    if (!target) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
+    this.checkServed(target)
+    const addresses = await withWalletErrors(() => session.connect(false))
+    if (addresses.length === 0) {
+      throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no account.')
+    }
+    return this.attach(connectorId, session, addresses, target)
+  }
+
+  /** Restores the remembered wallet with a silent connect (never a prompt); null, and forgotten, when gone. */
+  async reconnect(): Promise<ConnectResult | null> {
+    const saved = await readJson<StoredConnection>(this.requireContext().storage, STORAGE_KEY)
+    if (typeof saved?.connectorId !== 'string') return null
+    const session = await this.registry.waitFor(saved.connectorId, this.restoreWaitMs)
+    if (!session) return null
+    let addresses: string[]
+    try {
+      addresses = await session.connect(true)
+    } catch {
+      addresses = []
+    }
+    if (addresses.length === 0) {
+      await this.forget()
+      return null
+    }
+    const network =
+      this.networks.find((n) => n.caipNetworkId === saved.network) ?? this.networks[0] ?? undefined
+    if (!network) return null
+    return this.attach(saved.connectorId, session, addresses, network)
+  }
+
+  /** Disconnects the wallet (`standard:disconnect`) and forgets the connection. Never prompts. */
+  async disconnect(): Promise<void> {
+    const active = this.active
+    this.drop()
+    await this.forget()
+    await active?.session.disconnect().catch(() => undefined)
+  }
+
+  getAccounts(): readonly AdapterAccount[] {
+    const active = this.active
+    if (!active) return []
+    return active.addresses.map((address) => ({
+      address,
+      caipAddress: formatCaipAddress(active.network.caipNetworkId, address),
+      type: 'eoa' as const,
+    }))
+  }
+
+  getNetwork(): CaipNetwork | undefined {
+    return this.active?.network
+  }
+
+  /**
+   * SOL (through the kit's balance service when there is one, else `getBalance`), or with `token` = a mint the
+   * owner's associated token account balance (0 when it does not exist; `symbol` is '' since SPL mints carry
+   * none). @throws LatchkeyError INVALID_PARAMS for a malformed address or mint; read errors as core errors.
+   */
+  async getBalance({ address, network, token }: GetBalanceParams): Promise<BalanceResult> {
+    const owner = publicKeyOf(this.libs.get(), address, 'address')
+    if (token !== undefined) {
+      const mint = publicKeyOf(this.libs.get(), token, 'token')
+      const { value, decimals } = await this.connections.read(network, (c) =>
+        tokenBalance(this.libs.get(), c, owner, mint),
+      )
+      return { value, decimals, symbol: '', formatted: formatUnits(value, decimals) }
+    }
+    const fromService = await balanceFromService(this.context?.balanceService, { address, network })
+    if (fromService) return fromService
+    const lamports = await this.connections.read(network, (c) => c.getBalance(owner, 'confirmed'))
+    const value = BigInt(lamports)
+    const { decimals, symbol } = network.nativeCurrency
+    return { value, decimals, symbol, formatted: formatUnits(value, decimals) }
+  }
+
+  async getCapabilities(): Promise<WalletCapabilities> {
+    return {}
+  }
+
+  /** Checks an ed25519 signature (base58) against the address's public key. Never prompts. */
+  async verifyMessage({ address, message, signature }: VerifyMessageParams): Promise<boolean> {
+    return verifyEd25519({ address, message, signature })
+  }
+
+  /**
+   * Moves the adapter to another cluster without a wallet prompt (`via: 'adapter'`); emits networkChanged once.
+   * @throws LatchkeyError UNSUPPORTED_CHAIN ('Unsupported chain') for a network the adapter does not serve.
+   */
+  async switchNetwork({ network }: SwitchNetworkParams): Promise<SwitchNetworkResult> {
+    this.checkServed(network)
+    const active = this.active
+    if (active && active.network.caipNetworkId !== network.caipNetworkId) {
+      active.network = network
+      await this.remember(active)
+      this.events.emit('networkChanged', { network })
+    }
+    return { network, via: 'adapter' }
+  }
+
+  /** `solana:signMessage`; the signature is base58. @throws ProviderRpcError 4001 on rejection. */
+  async signMessage({ message, address }: SignMessageParams): Promise<SignMessageResult> {
+    const bytes = messageBytes(message)
+    const { session, signer } = this.signer(address)
+    const signature = await withWalletErrors(() => session.signMessage(signer, bytes))
+    return { signature: base58Encode(signature), address: signer }
+  }
+
+  /** Signs without sending; the answer is base64 of the signed wire bytes. */
+  async signTransaction(params: SignTransactionParams): Promise<SignTransactionResult> {
+    const [signedTransaction] = await signTransactions(this.signing(params.network), [
+      transactionBytes(params.transaction),
+    ])
+    return { signedTransaction: signedTransaction! }
+  }
+
+  /** Signs several transactions with one prompt; base64 of each signed transaction, in order. */
+  async signAllTransactions(params: {
+    transactions: readonly (Uint8Array | string)[]
+  }): Promise<readonly string[]> {
+    if (!Array.isArray(params?.transactions) || params.transactions.length === 0) {
+      throw new LatchkeyError('No transaction to sign', { code: 'INVALID_PARAMS' })
+    }
+    return signTransactions(this.signing(), params.transactions.map(transactionBytes))
+  }
+
+  /**
+   * A SOL transfer of `value` lamports on the active cluster, confirmed before it resolves; `hash` is the
+   * signature (base58). @throws LatchkeyError INVALID_PARAMS for bad input or another network than the active one.
+   */
+  async sendTransaction(params: SendTransactionParams): Promise<SendTransactionResult> {
+    const network = this.activeNetwork(params.network)
+    const to = publicKeyOf(this.libs.get(), params.to, 'to')
+    const value = checkAmount(params.value, 'value')
+    if (params.data !== undefined) {
+      throw new LatchkeyError('Call data does not apply to a Solana transfer; use signTransaction', {
+        code: 'INVALID_PARAMS',
+      })
+    }
+    return sendInstructions(this.signing(network), async (from) => [
+      transferInstruction(this.libs.get(), from, to, value),
+    ])
+  }
+
+  /** An SPL transfer, creating the recipient's associated token account when it does not exist. */
+  async sendSplTransfer(params: SplTransferParams): Promise<SendTransactionResult> {
+    const network = this.activeNetwork(params.network)
+    const mint = publicKeyOf(this.libs.get(), params.mint, 'mint')
+    const to = publicKeyOf(this.libs.get(), params.to, 'to')
+    const amount = checkAmount(params.amount, 'amount')
+    return sendInstructions(this.signing(network), (from, connection) =>
+      splTransferInstructions(this.libs.get(), connection, { from, to, mint, amount }),
+    )
+  }
+
+  /** The fee of the transfer's message in lamports (`getFeeForMessage`), paid by `from` or the active account. */
+  async estimateGas(params: EstimateGasParams): Promise<bigint> {
+    const network = params.network ?? this.active?.network ?? this.networks[0]
+    if (!network) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
+    const to = publicKeyOf(this.libs.get(), params.to, 'to')
+    const from = publicKeyOf(this.libs.get(), params.from ?? this.active?.addresses[0], 'from')
+    const value = checkAmount(params.value ?? 0n, 'value')
+    return this.connections.read(network, async (connection) => {
+      const transaction = await buildTransaction(this.libs.get(), connection, from, [
+        transferInstruction(this.libs.get(), from, to, value),
+      ])
+      const { value: fee } = await connection.getFeeForMessage(transaction.message, 'confirmed')
+      if (fee === null)
+        throw new LatchkeyError('The cluster gave no fee for the message', { code: 'RPC_ERROR' })
+      return BigInt(fee)
+    })
+  }
+
+  /** Decimal text to base units (SOL has 9 decimals). @throws LatchkeyError INVALID_PARAMS for bad text. */
+  parseUnits(value: string, decimals: number = SOL_DECIMALS): bigint {
+    return parseUnits(value, decimals)
+  }
+
+  formatUnits(value: bigint, decimals: number = SOL_DECIMALS): string {
+    return formatUnits(value, decimals)
+  }
+
+  /** The connected Wallet Standard wallet or wallet-adapter adapter. */
+  getWalletProvider(): Wallet | Adapter | undefined {
+    return this.active?.session.provider
+  }
+
+  /**
+   * The @solana/web3.js Connection of `network` (default the active one, else the first).
+   * @throws LatchkeyError NETWORK_NOT_FOUND when there is no network.
+   */
+  getConnection(network?: CaipNetwork): Connection {
+    const target = network ?? this.active?.network ?? this.networks[0]
+    if (!target) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
+    return this.connections.get(target)
+  }
+
+  on<E extends AdapterEventName>(event: E, listener: (payload: AdapterEvents[E]) => void): () => void {
+    return this.events.on(event, listener)
+  }
+
+  /** Stops discovery and the wallet's event listener; drops listeners. Does not disconnect. */
+  destroy(): void {
+    this.registry.stop()
+    this.active?.detach()
+    this.active = undefined
+    this.connections.clear()
+    this.events.clear()
+  }
+
+  // ---- internals ----
+
+  private async attach(
+    connectorId: string,
+    session: WalletSession,
+    addresses: string[],
+    network: CaipNetwork,
+  ): Promise<ConnectResult> {
+    this.drop()
+    const active: Active = { connectorId, session, addresses, network, detach: () => {} }
+    active.detach = session.onChange((change) => this.onWalletChange(active, change))
+    this.active = active
+    await this.remember(active)
+    return { connectorId, accounts: this.getAccounts(), network }
+  }
+
+  /** The wallet's own change (`standard:events`, an adapter's connect/disconnect): one event per cause. */
+  private onWalletChange(active: Active, change: WalletChange): void {
+    if (this.active !== active) return
+    if (change.addresses !== undefined) {
+      if (change.addresses.length === 0) {
+        this.drop()
+        void this.forget()
+        this.events.emit('disconnected', { reason: 'wallet' })
+        return
+      }
+      if (change.addresses.join() !== active.addresses.join()) {
+        active.addresses = change.addresses
+        this.events.emit('accountsChanged', { accounts: this.getAccounts() })
+      }
+    }
+    const chain = change.chains?.find((c) => c.startsWith('solana:'))
+    if (chain !== undefined && !walletServes(active.network, change.chains ?? [])) {
+      const network =
+        networkOfWalletChain(this.networks, chain) ?? unsupportedNetwork(caipIdOfWalletChain(chain))
+      active.network = network
+      void this.remember(active)
+      this.events.emit('networkChanged', { network })
+    }
+  }
+
+  /** Who signs on which cluster: the active account on the active network (or `requested`, checked). */
+  private signing(requested?: CaipNetwork): SigningContext {
+    const network = this.activeNetwork(requested)
+    return { ...this.signer(), network, connections: this.connections, libs: this.libs.get() }
+  }
+
+  private signer(address?: string): { session: WalletSession; signer: string } {
+    const active = this.active
+    const first = active?.addresses[0]
+    if (!active || !first) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
+    if (address !== undefined && !active.addresses.includes(address)) {
+      throw new ProviderRpcError(
+        RpcErrorCode.Unauthorized,
+        `The wallet did not authorize ${address.slice(0, 64)}`,
+      )
+    }
+    return { session: active.session, signer: address ?? first }
+  }
+
+  /** The active network, checking a requested one is it. */
+  private activeNetwork(requested?: CaipNetwork): CaipNetwork {
+    const network = this.active?.network
+    if (!network) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
+    if (requested && requested.caipNetworkId !== network.caipNetworkId) {
+      throw new LatchkeyError(
+        `The request is for ${requested.caipNetworkId} but the active network is ${network.caipNetworkId}`,
+        { code: 'INVALID_PARAMS' },
+      )
+    }
+    return network
+  }
+
+  private checkServed(network: CaipNetwork): void {
+    if (!this.networks.some((item) => item.caipNetworkId === network?.caipNetworkId)) {
+      throw new LatchkeyError(Messages.unsupportedChain, {
+        code: 'UNSUPPORTED_CHAIN',
+        details: `${String(network?.caipNetworkId)} is not a network of this adapter`,
+      })
+    }
+  }
+
+  private drop(): void {
+    this.active?.detach()
+    this.active = undefined
+  }
+
+  private async remember(active: Active): Promise<void> {
+    const stored: StoredConnection = {
+      connectorId: active.connectorId,
+      network: active.network.caipNetworkId,
+    }
+    await this.requireContext().storage.setItem(STORAGE_KEY, JSON.stringify(stored))
+  }
+
+  private async forget(): Promise<void> {
+    await this.context?.storage.removeItem(STORAGE_KEY)
+  }
+
+  private requireContext(): AdapterContext {
+    if (!this.context)
+      throw new LatchkeyError('The adapter was not initialised', { code: 'INTERNAL_SDK_ERROR' })
+    return this.context
+  }
+}

@@ -1,0 +1,158 @@
+import {
+  type AdapterContext,
+  type Connector,
+  type CustomEvmWallet,
+  checkCustomEvmWallets,
+  createEip6963Discovery,
+  type Eip1193Provider,
+  type Eip6963Discovery,
+  evmConnectors,
+  injectedProviderOf,
+  isSafeImageUrl,
+  LatchkeyError,
+} from '@latchkey/core'
+import type { Config, Connector as WagmiConnector } from '@wagmi/core'
+import { ConnectorRegistry } from './connector-registry.js'
+
+/**
+ * The adapter's connector list and the wagmi connectors behind it: wallets found by core's EIP-6963 discovery,
+ * `window.ethereum` and the host's custom wallets (with the kit's enable/include/exclude options applied), then
+ * the host's own wagmi connectors as EXTERNAL ones.
+ */
+export class AdapterConnectors {
+  private context: AdapterContext | undefined
+  private discovery: Eip6963Discovery | undefined
+  private readonly registry: ConnectorRegistry
+  private readonly customWallets: CustomEvmWallet[]
+  private lastKey = ''
+  private started = false
+
+  /**
+   * @param connectedUid the uid of the connected wagmi connector, which is never dropped or replaced
+   * @throws LatchkeyError INVALID_OPTIONS for a malformed custom wallet.
+   */
+  constructor(
+    private readonly config: Config,
+    customWallets: readonly CustomEvmWallet[] | undefined,
+    private readonly connectedUid: () => string | null,
+  ) {
+    this.registry = new ConnectorRegistry(config)
+    this.customWallets = checkCustomEvmWallets(customWallets)
+  }
+
+  /** Starts discovery on the context's target; `onChange` hears every later change of the list. */
+  start(context: AdapterContext, onChange: (list: readonly Connector[]) => void): void {
+    this.context = context
+    const target = context.discoveryTarget
+    const { enableEIP6963, enableWallets } = context.options
+    if (target && enableEIP6963 !== false && enableWallets !== false) {
+      this.discovery = createEip6963Discovery(target, () => {
+        const list = this.changed()
+        if (list) onChange(list)
+      })
+    }
+    this.started = true
+    this.registry.sync(this.discovered(), null)
+    this.lastKey = connectorKey(this.list())
+  }
+
+  /** Asks the page's wallets to announce themselves again; the list when it changed. */
+  resync(): readonly Connector[] | undefined {
+    this.discovery?.request()
+    return this.changed()
+  }
+
+  /** The Latchkey connectors: discovered ones first, then the host's wagmi connectors. */
+  list(): Connector[] {
+    const excluded = new Set((this.context?.options.excludeWalletIds ?? []).map((id) => id.toLowerCase()))
+    const host = this.hostConnectors()
+      .filter((connector) => !excluded.has(connector.id.toLowerCase()))
+      .map(
+        (connector): Connector => ({
+          id: connector.id,
+          name: connector.name,
+          type: 'EXTERNAL',
+          chain: 'eip155',
+          ...(isSafeImageUrl(connector.icon) ? { imageUrl: connector.icon } : {}),
+          ...(typeof connector.rdns === 'string' ? { info: { rdns: connector.rdns } } : {}),
+          networkSwitch: 'wallet',
+        }),
+      )
+    return [...this.discovered(), ...host]
+  }
+
+  /** The wagmi connector of a listed connector. @throws LatchkeyError CONNECTOR_NOT_FOUND otherwise. */
+  wagmiConnectorOf(connectorId: string): WagmiConnector {
+    if (this.started) this.registry.sync(this.discovered(), this.connectedUid())
+    const listed = this.list().some((connector) => connector.id === connectorId)
+    const connector = listed ? this.config.connectors.find((item) => item.id === connectorId) : undefined
+    if (!connector)
+      throw new LatchkeyError(`Connector ${connectorId} not found`, { code: 'CONNECTOR_NOT_FOUND' })
+    return connector
+  }
+
+  /** The wagmi connector of `connectorId`, waiting up to `timeoutMs` for the wallet to announce itself. */
+  async waitFor(connectorId: string, timeoutMs: number): Promise<WagmiConnector | undefined> {
+    const now = this.find(connectorId)
+    if (now) return now
+    // An extension may announce itself a moment after the page's scripts run.
+    const announced = await this.discovery?.waitFor(connectorId, timeoutMs)
+    return announced ? this.find(connectorId) : undefined
+  }
+
+  /** The wallet's own provider behind one of the adapter's wagmi connectors. */
+  providerOf(uid: string): Eip1193Provider | undefined {
+    return this.registry.providerOf(uid)
+  }
+
+  isManaged(uid: string): boolean {
+    return this.registry.isManaged(uid)
+  }
+
+  /** Stops discovery and takes back the listeners put on wallets. */
+  stop(): void {
+    this.started = false
+    this.discovery?.stop()
+    this.registry.release()
+  }
+
+  private find(connectorId: string): WagmiConnector | undefined {
+    try {
+      return this.wagmiConnectorOf(connectorId)
+    } catch {
+      return undefined
+    }
+  }
+
+  /** The list after bringing wagmi's connectors up to date, when it changed since last time. */
+  private changed(): readonly Connector[] | undefined {
+    if (!this.started) return undefined
+    this.registry.sync(this.discovered(), this.connectedUid())
+    const list = this.list()
+    const key = connectorKey(list)
+    if (key === this.lastKey) return undefined
+    this.lastKey = key
+    return list
+  }
+
+  /** The host's own wagmi connectors (those the adapter did not add). */
+  private hostConnectors(): readonly WagmiConnector[] {
+    return this.config.connectors.filter((connector) => !this.registry.isManaged(connector.uid))
+  }
+
+  /** Announced wallets, `window.ethereum` and the custom wallets, with the host's options applied. */
+  private discovered(): Connector[] {
+    if (!this.context) return []
+    const hostIds = new Set(this.hostConnectors().map((connector) => connector.id))
+    return evmConnectors({
+      announced: this.discovery?.wallets() ?? [],
+      injected: injectedProviderOf(this.context.discoveryTarget),
+      custom: this.customWallets,
+      options: this.context.options,
+    }).filter((connector) => !hostIds.has(connector.id))
+  }
+}
+
+function connectorKey(list: readonly Connector[]): string {
+  return list.map((connector) => `${connector.type}:${connector.id}:${connector.info?.uuid ?? ''}`).join('|')
+}

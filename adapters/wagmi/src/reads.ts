@@ -1,0 +1,77 @@
+import {
+  type BalanceResult,
+  type CaipNetwork,
+  ERC20_ABI,
+  type EstimateGasParams,
+  erc20Balance,
+  isAddress,
+  LatchkeyError,
+  type SignableMessage,
+} from '@latchkey/core'
+import type { Client } from 'viem'
+import { formatUnits, isHex } from 'viem'
+import {
+  readContract,
+  estimateGas as viemEstimateGas,
+  getBalance as viemGetBalance,
+  verifyMessage as viemVerifyMessage,
+} from 'viem/actions'
+
+/** An address argument, checked. @throws LatchkeyError INVALID_PARAMS naming what is wrong. */
+export function addressParam(value: unknown, what: string): `0x${string}` {
+  if (!isAddress(value)) {
+    throw new LatchkeyError(`Invalid ${what}: not an EVM address`, {
+      code: 'INVALID_PARAMS',
+      details: `Got: ${String(value).slice(0, 80)}`,
+    })
+  }
+  return value
+}
+
+/** The native balance of an address, or an ERC-20 one when `token` is given, read from the chain's RPC. */
+export async function readBalance(
+  client: Client,
+  network: CaipNetwork,
+  address: `0x${string}`,
+  token?: `0x${string}`,
+): Promise<BalanceResult> {
+  if (!token) {
+    const value = await viemGetBalance(client, { address })
+    const { decimals, symbol } = network.nativeCurrency
+    return { value, decimals, symbol, formatted: formatUnits(value, decimals) }
+  }
+  const [value, decimals, symbol] = await Promise.all([
+    readContract(client, { address: token, abi: ERC20_ABI, functionName: 'balanceOf', args: [address] }),
+    readContract(client, { address: token, abi: ERC20_ABI, functionName: 'decimals' }),
+    readContract(client, { address: token, abi: ERC20_ABI, functionName: 'symbol' }),
+  ])
+  return erc20Balance({ value, decimals, symbol }, formatUnits)
+}
+
+/**
+ * Checks a message signature with viem: an EOA's by recovery, a smart account's by ERC-1271
+ * `isValidSignature` at its address (ERC-6492 for one not deployed yet). False for a malformed signature.
+ */
+export async function verifySignature(
+  client: Client,
+  address: `0x${string}`,
+  message: SignableMessage,
+  signature: string,
+): Promise<boolean> {
+  if (!isHex(signature) || signature.length < 4) return false
+  return viemVerifyMessage(client, { address, message, signature })
+}
+
+/** The gas a call would use, estimated by the chain's node. */
+export function estimate(
+  client: Client,
+  params: EstimateGasParams,
+  from: `0x${string}` | undefined,
+): Promise<bigint> {
+  return viemEstimateGas(client, {
+    ...(from ? { account: from } : {}),
+    to: addressParam(params.to, 'recipient'),
+    ...(params.value !== undefined ? { value: params.value } : {}),
+    ...(params.data ? { data: params.data } : {}),
+  })
+}

@@ -1,0 +1,445 @@
+import {
+  type AdapterAccount,
+  type AdapterContext,
+  type AdapterEvents,
+  type AdapterOptions,
+  type BalanceResult,
+  balanceFromService,
+  type CaipNetwork,
+  type ChainAdapter,
+  type Connector,
+  type ConnectParams,
+  type ConnectResult,
+  type CustomEvmWallet,
+  parseUnits as checkUnits,
+  createEmitter,
+  type Eip1193Provider,
+  type EstimateGasParams,
+  formatCaipAddress,
+  type GetBalanceParams,
+  LatchkeyError,
+  Messages,
+  ProviderRpcError,
+  RpcErrorCode,
+  requestWalletAssets,
+  requestWalletCapabilities,
+  type SendTransactionParams,
+  type SendTransactionResult,
+  type SignMessageParams,
+  type SignMessageResult,
+  type SignTypedDataParams,
+  type SwitchNetworkParams,
+  type SwitchNetworkResult,
+  signerAmong,
+  type VerifyMessageParams,
+  type WalletAsset,
+  type WalletCapabilities,
+  type WriteContractParams,
+} from '@latchkey/core'
+import {
+  type Config,
+  type CreateConnectorFn,
+  createConfig,
+  createStorage,
+  type Connector as WagmiConnector,
+  connect as wagmiConnect,
+  disconnect as wagmiDisconnect,
+  signMessage as wagmiSignMessage,
+  switchChain as wagmiSwitchChain,
+  watchConnection,
+} from '@wagmi/core'
+import { type EIP1193Provider, formatUnits, parseUnits } from 'viem'
+import { AdapterChains } from './chains.js'
+import { AdapterConnectors } from './connectors.js'
+import { viaWallet, walletError } from './errors.js'
+import { addressParam, estimate, readBalance, verifySignature } from './reads.js'
+import { createSwitchableStorage, type SwitchableStorage } from './storage.js'
+import { readView, reconnectThrough, settled, type View } from './wagmi-state.js'
+import { sendTransactionThrough, signTypedDataThrough, writeContractThrough } from './writes.js'
+
+/** Options of {@link WagmiAdapter}. */
+export interface WagmiAdapterOptions {
+  /** The eip155 networks the wagmi config serves (the kit's eip155 networks are added at init). */
+  networks: readonly CaipNetwork[]
+  /** Extra RPC URLs per network, tried before the network's default (as the kit option of that name). */
+  customRpcUrls?: AdapterOptions['customRpcUrls']
+  /** The host's own wagmi connectors (WalletConnect, Coinbase, …): Latchkey connectors of type EXTERNAL. */
+  connectors?: readonly CreateConnectorFn[]
+  /** The host's own EIP-1193 wallets under ids of their choosing (type EXTERNAL). */
+  customWallets?: readonly CustomEvmWallet[]
+  /** Server rendering: wagmi skips reading its storage until the adapter's init. */
+  ssr?: boolean
+  /** How long `reconnect` waits for the remembered wallet to announce itself after a reload. Default 500 ms. */
+  restoreWaitMs?: number
+}
+
+/**
+ * The eip155 adapter over wagmi and viem. It owns a wagmi `Config` (`wagmiConfig`, created right away so a
+ * host can render `<WagmiProvider config={adapter.wagmiConfig}>` before the kit exists): the host's own wagmi
+ * hooks and actions see the connection the kit made, and the kit hears of what they do (a switch of chain, a
+ * connection made through wagmi).
+ */
+export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
+  readonly namespace = 'eip155' as const
+  readonly adapterType = 'wagmi' as const
+  /** The wagmi config: pass it to `WagmiProvider`, or to `@wagmi/core` actions. */
+  readonly wagmiConfig: Config
+
+  private context: AdapterContext | undefined
+  private view: View | undefined
+  /** Own operations in flight: the config's intermediate states are theirs, not events. */
+  private busy = 0
+  private stopped = false
+  private stopWatching: (() => void) | undefined
+  private readonly events = createEmitter<AdapterEvents>()
+  private readonly storage: SwitchableStorage
+  private readonly chains: AdapterChains
+  private readonly connectors: AdapterConnectors
+  private readonly hostProviders = new Map<string, EIP1193Provider>()
+
+  /**
+   * Creates the wagmi config at once; touches no browser global (SSR-safe).
+   * @throws LatchkeyError INVALID_OPTIONS without networks, for a network that is not eip155, or for a
+   *   malformed custom wallet.
+   */
+  constructor(private readonly options: WagmiAdapterOptions) {
+    this.chains = new AdapterChains(options?.networks, options?.customRpcUrls, () => this.stopped)
+    this.storage = createSwitchableStorage()
+    this.wagmiConfig = createConfig({
+      chains: this.chains.viemChains(),
+      transports: this.chains.transports,
+      connectors: [...(options.connectors ?? [])],
+      multiInjectedProviderDiscovery: false,
+      ssr: options.ssr ?? false,
+      storage: createStorage({ storage: this.storage, key: 'wagmi' }),
+    })
+    this.chains.attach(this.wagmiConfig)
+    this.connectors = new AdapterConnectors(
+      this.wagmiConfig,
+      options.customWallets,
+      () => this.view?.uid ?? null,
+    )
+  }
+
+  get networks(): readonly CaipNetwork[] {
+    return this.chains.networks
+  }
+
+  /** Moves wagmi's storage into the kit's, restores its persisted state, and starts wallet discovery. */
+  async init(context: AdapterContext): Promise<void> {
+    if (this.context) return
+    this.context = context
+    this.chains.serve(context.networks, context.options.customRpcUrls)
+    this.storage.use(context.storage)
+    // zustand's persist middleware typing does not reach this package; `rehydrate` is its documented API.
+    const store = this.wagmiConfig._internal.store as unknown as { persist: { rehydrate(): Promise<void> } }
+    await store.persist.rehydrate()
+    this.connectors.start(context, (connectors) => {
+      if (!this.stopped) this.events.emit('connectorsChanged', { connectors })
+    })
+    this.stopWatching = watchConnection(this.wagmiConfig, { onChange: () => this.reconcile() })
+    this.reconcile()
+  }
+
+  async syncConnectors(): Promise<void> {
+    const changed = this.connectors.resync()
+    if (changed) this.events.emit('connectorsChanged', { connectors: changed })
+  }
+
+  getConnectors(): readonly Connector[] {
+    return this.connectors.list()
+  }
+
+  async connect({ connectorId, network }: ConnectParams): Promise<ConnectResult> {
+    const target = network ?? this.chains.networks[0]
+    if (!target) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
+    this.chains.checkServed(target)
+    const connector = this.connectors.wagmiConnectorOf(connectorId)
+    const config = this.wagmiConfig
+    const previous = config.state.current
+    this.busy++
+    try {
+      if (previous !== connector.uid || config.state.status !== 'connected') {
+        await viaWallet(() => wagmiConnect(config, { connector }))
+      }
+      const chainId = Number(target.id)
+      if (config.state.connections.get(connector.uid)?.chainId !== chainId) {
+        // The user approved the connection but maybe not the network: stay connected where the wallet is.
+        await wagmiSwitchChain(config, {
+          connector,
+          chainId,
+          addEthereumChainParameter: this.chains.addChainParameter(target),
+        }).catch(() => undefined)
+      }
+      const other =
+        previous !== null && previous !== connector.uid ? config.state.connections.get(previous) : undefined
+      if (other) await wagmiDisconnect(config, { connector: other.connector }).catch(() => undefined)
+      await this.rememberProvider(connector)
+    } finally {
+      this.busy--
+    }
+    const view = readView(this.wagmiConfig)
+    if (!view) throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no account.')
+    this.view = view
+    return this.result(view)
+  }
+
+  async reconnect(): Promise<ConnectResult | null> {
+    this.requireContext()
+    if (this.view) return this.result(this.view)
+    const config = this.wagmiConfig
+    const remembered = await config.storage?.getItem('recentConnectorId')
+    if (typeof remembered !== 'string') return null
+    const connector = await this.connectors.waitFor(remembered, this.options.restoreWaitMs ?? 500)
+    if (!connector) return null
+    this.busy++
+    try {
+      await reconnectThrough(config, connector)
+      // If the host's WagmiProvider was already reconnecting this config, wait for it to finish.
+      await settled(config)
+      await this.rememberProvider(connector)
+    } catch {
+      // A wallet that fails to answer restores nothing.
+    } finally {
+      this.busy--
+    }
+    const view = readView(this.wagmiConfig)
+    if (!view || view.connectorId !== remembered) {
+      await config.storage?.removeItem('recentConnectorId')
+      return null
+    }
+    this.view = view
+    return this.result(view)
+  }
+
+  async disconnect(): Promise<void> {
+    const config = this.wagmiConfig
+    this.busy++
+    try {
+      const connection = config.state.current ? config.state.connections.get(config.state.current) : undefined
+      if (connection) {
+        await wagmiDisconnect(config, { connector: connection.connector }).catch(() => {
+          config._internal.events.disconnect({ uid: connection.connector.uid })
+        })
+      }
+      await config.storage?.removeItem('recentConnectorId')
+    } finally {
+      this.busy--
+      this.view = undefined
+    }
+  }
+
+  getAccounts(): readonly AdapterAccount[] {
+    const view = this.view
+    if (!view) return []
+    const { caipNetworkId } = this.chains.networkFor(view.chainId)
+    return view.addresses.map((address) => ({
+      address,
+      caipAddress: formatCaipAddress(caipNetworkId, address),
+      type: 'eoa',
+    }))
+  }
+
+  getNetwork(): CaipNetwork | undefined {
+    return this.view ? this.chains.networkFor(this.view.chainId) : undefined
+  }
+
+  async getBalance({ address, network, token }: GetBalanceParams): Promise<BalanceResult> {
+    const owner = addressParam(address, 'address')
+    const tokenAddress = token === undefined ? undefined : addressParam(token, 'token')
+    if (!tokenAddress) {
+      const fromService = await balanceFromService(this.context?.balanceService, { address: owner, network })
+      if (fromService) return fromService
+    }
+    return readBalance(this.chains.clientOf(network), network, owner, tokenAddress)
+  }
+
+  async getCapabilities(): Promise<WalletCapabilities> {
+    const view = this.requireView()
+    return requestWalletCapabilities(this.requireProvider(), view.addresses[0] as `0x${string}`)
+  }
+
+  async verifyMessage({ address, message, signature, network }: VerifyMessageParams): Promise<boolean> {
+    return verifySignature(
+      this.chains.clientOf(network),
+      addressParam(address, 'address'),
+      message,
+      signature,
+    )
+  }
+
+  async switchNetwork({ network }: SwitchNetworkParams): Promise<SwitchNetworkResult> {
+    this.chains.checkServed(network)
+    const view = this.requireView()
+    const chainId = Number(network.id)
+    if (view.chainId !== chainId) {
+      await viaWallet(() =>
+        wagmiSwitchChain(this.wagmiConfig, {
+          chainId,
+          addEthereumChainParameter: this.chains.addChainParameter(network),
+        }),
+      )
+      // The wallet's chainChanged echo usually got here first; either way the event fires once.
+      this.settleChain(chainId)
+    }
+    return { network, via: 'wallet' }
+  }
+
+  async signMessage({ message, address }: SignMessageParams): Promise<SignMessageResult> {
+    const account = this.signer(address)
+    const signature = await viaWallet(() => wagmiSignMessage(this.wagmiConfig, { account, message }))
+    return { signature, address: account }
+  }
+
+  async signTypedData(params: SignTypedDataParams): Promise<SignMessageResult> {
+    const account = this.signer(params.address)
+    return { signature: await signTypedDataThrough(this.wagmiConfig, account, params), address: account }
+  }
+
+  async sendTransaction(params: SendTransactionParams): Promise<SendTransactionResult> {
+    const network = this.activeNetwork(params.network)
+    const hash = await sendTransactionThrough(this.wagmiConfig, this.signer(), Number(network.id), params)
+    return { hash, network }
+  }
+
+  async writeContract(params: WriteContractParams): Promise<SendTransactionResult> {
+    const network = this.activeNetwork(params.network)
+    const hash = await writeContractThrough(this.wagmiConfig, this.signer(), Number(network.id), params)
+    return { hash, network }
+  }
+
+  async estimateGas(params: EstimateGasParams): Promise<bigint> {
+    const network = params.network ?? this.getNetwork() ?? this.chains.networks[0]
+    if (!network) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
+    const from = params.from !== undefined ? addressParam(params.from, 'sender') : this.view?.addresses[0]
+    try {
+      return await estimate(this.chains.clientOf(network), params, from)
+    } catch (error) {
+      throw walletError(error)
+    }
+  }
+
+  /** Decimal text to base units (viem). @throws LatchkeyError INVALID_PARAMS for malformed text or decimals. */
+  parseUnits(value: string, decimals: number): bigint {
+    checkUnits(value, decimals)
+    return parseUnits(value.trim(), decimals)
+  }
+
+  formatUnits(value: bigint, decimals: number): string {
+    return formatUnits(value, decimals)
+  }
+
+  async getWalletAssets(params: { address: string; network?: CaipNetwork }): Promise<readonly WalletAsset[]> {
+    const network = params.network ?? this.getNetwork()
+    if (!network) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
+    return requestWalletAssets(this.requireProvider(), addressParam(params.address, 'address'), network)
+  }
+
+  getWalletProvider(): EIP1193Provider | undefined {
+    const uid = this.view?.uid
+    if (!uid) return undefined
+    return (this.connectors.providerOf(uid) as EIP1193Provider | undefined) ?? this.hostProviders.get(uid)
+  }
+
+  on<E extends keyof AdapterEvents>(event: E, listener: (payload: AdapterEvents[E]) => void): () => void {
+    return this.events.on(event, listener)
+  }
+
+  /** Stops discovery, the config watcher and RPC ranking, and takes back the listeners put on wallets. */
+  destroy(): void {
+    this.stopped = true
+    this.stopWatching?.()
+    this.stopWatching = undefined
+    this.connectors.stop()
+    this.events.clear()
+  }
+
+  // ---- connection state ----
+
+  /**
+   * Brings the reported connection in line with the config's after a change the adapter did not make: the
+   * wallet's events, or the host's wagmi actions. Each difference is one event.
+   */
+  private reconcile(): void {
+    if (this.busy > 0 || this.stopped) return
+    const status = this.wagmiConfig.state.status
+    if (status === 'connecting' || status === 'reconnecting') return
+    const next = readView(this.wagmiConfig)
+    const previous = this.view
+    this.view = next
+    if (!next) {
+      if (previous) this.events.emit('disconnected', { reason: 'wallet' })
+      return
+    }
+    if (next.uid !== previous?.uid) {
+      void this.rememberProvider(this.wagmiConfig.connectors.find((c) => c.uid === next.uid))
+      this.events.emit('accountsChanged', { accounts: this.getAccounts() })
+      this.events.emit('networkChanged', { network: this.chains.networkFor(next.chainId) })
+      return
+    }
+    if (next.addresses.join() !== previous.addresses.join()) {
+      this.events.emit('accountsChanged', { accounts: this.getAccounts() })
+    }
+    if (next.chainId !== previous.chainId) {
+      this.events.emit('networkChanged', { network: this.chains.networkFor(next.chainId) })
+    }
+  }
+
+  private settleChain(chainId: number): void {
+    const view = this.view
+    if (!view || view.chainId === chainId) return
+    view.chainId = chainId
+    this.events.emit('networkChanged', { network: this.chains.networkFor(chainId) })
+  }
+
+  private result(view: View): ConnectResult {
+    return {
+      connectorId: view.connectorId,
+      accounts: this.getAccounts(),
+      network: this.chains.networkFor(view.chainId),
+    }
+  }
+
+  private requireView(): View {
+    if (!this.view) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
+    return this.view
+  }
+
+  /** The address that acts: `address` when the wallet holds it, else the active one. @throws 4100 otherwise. */
+  private signer(address?: string): `0x${string}` {
+    return signerAmong(this.view?.addresses ?? [], address)
+  }
+
+  /** The active network, after checking a network the caller named is that one. @throws INVALID_PARAMS. */
+  private activeNetwork(network?: CaipNetwork): CaipNetwork {
+    const active = this.chains.networkFor(this.requireView().chainId)
+    if (network && network.caipNetworkId !== active.caipNetworkId) {
+      throw new LatchkeyError(`The wallet is on ${active.name}, not ${network.name}: switch network first`, {
+        code: 'INVALID_PARAMS',
+      })
+    }
+    return active
+  }
+
+  private requireProvider(): Eip1193Provider {
+    const provider = this.getWalletProvider()
+    if (!provider) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
+    return provider as Eip1193Provider
+  }
+
+  private async rememberProvider(connector: WagmiConnector | undefined): Promise<void> {
+    if (!connector || this.connectors.isManaged(connector.uid) || this.hostProviders.has(connector.uid))
+      return
+    const provider = await connector.getProvider().catch(() => undefined)
+    if (provider) this.hostProviders.set(connector.uid, provider as EIP1193Provider)
+  }
+
+  private requireContext(): AdapterContext {
+    if (!this.context) {
+      throw new LatchkeyError('The adapter is not initialised: the kit calls init() first', {
+        code: 'INTERNAL_SDK_ERROR',
+      })
+    }
+    return this.context
+  }
+}

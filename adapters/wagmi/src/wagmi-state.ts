@@ -1,0 +1,61 @@
+import { type Config, type Connector, getConnection, reconnect } from '@wagmi/core'
+
+/** The connection the adapter reports: the wagmi config's current one, as the kit last heard of it. */
+export interface View {
+  uid: string
+  connectorId: string
+  addresses: `0x${string}`[]
+  chainId: number
+}
+
+/** The config's current connection, when it is settled and connected. */
+export function readView(config: Config): View | undefined {
+  const connection = getConnection(config)
+  if (connection.status !== 'connected') return undefined
+  return {
+    uid: connection.connector.uid,
+    connectorId: connection.connector.id,
+    addresses: [...connection.addresses],
+    chainId: connection.chainId,
+  }
+}
+
+/**
+ * wagmi's `reconnect` with only the remembered connector (no other wallet is asked anything). wagmi runs one
+ * reconnect at a time per page, across configs, and returns nothing at once while another runs: that shows as
+ * no change of status, and is tried again shortly, for at most about a second.
+ */
+export async function reconnectThrough(config: Config, connector: Connector): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let ran = false
+    const stop = config.subscribe(
+      (state) => state.status,
+      () => {
+        ran = true
+      },
+    )
+    try {
+      await reconnect(config, { connectors: [connector] })
+    } finally {
+      stop()
+    }
+    if (ran || config.state.status !== 'disconnected') return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** Resolves once wagmi is neither connecting nor reconnecting (a host's WagmiProvider may be restoring). */
+export function settled(config: Config): Promise<void> {
+  const pending = () => config.state.status === 'connecting' || config.state.status === 'reconnecting'
+  if (!pending()) return Promise.resolve()
+  return new Promise((resolve) => {
+    const stop = config.subscribe(
+      (state) => state.status,
+      () => {
+        if (pending()) return
+        stop()
+        resolve()
+      },
+    )
+  })
+}

@@ -1,0 +1,117 @@
+import type {
+  ChainNamespace,
+  ConnectedWalletInfo,
+  KitAccount,
+  KitNetwork,
+  KitState,
+  ThemeState,
+  TrackedEvent,
+} from '@latchkey/core'
+import type { UiKit } from '@latchkey/ui'
+import { createExternalStore, type ExternalStore } from './external-store.js'
+
+/** The snapshots the hooks read, one store per host subscription of the kit, shared by every hook of the kit. */
+export interface KitStores {
+  /** The account of a namespace (default the active one). */
+  account(namespace?: ChainNamespace): ExternalStore<KitAccount>
+  network: ExternalStore<KitNetwork>
+  state: ExternalStore<KitState>
+  theme: ExternalStore<ThemeState>
+  walletInfo: ExternalStore<ConnectedWalletInfo | undefined>
+  /** The last tracked event (none on the server). */
+  lastEvent: ExternalStore<TrackedEvent | undefined>
+  /** The wallet's provider of a namespace; compared by identity (it is a live object, not data). */
+  walletProvider(namespace: ChainNamespace): ExternalStore<unknown>
+}
+
+/** Every account starts disconnected, and a server never connects: what the server renders for any namespace. */
+const DISCONNECTED: KitAccount = Object.freeze({
+  address: undefined,
+  caipAddress: undefined,
+  isConnected: false,
+  status: 'disconnected',
+  allAccounts: [],
+})
+
+/** The provider of a namespace, or undefined while nothing is connected there (the getter throws then). */
+function providerOf(kit: UiKit, namespace: ChainNamespace): unknown {
+  try {
+    return kit.getWalletProvider(namespace)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Builds the stores of one kit. Call it right after the kit is created, before it restores a session: the
+ * network, state and theme stores take the kit's starting values as their server snapshots; accounts, wallet
+ * info, providers and events start empty on the server.
+ */
+export function createKitStores(kit: UiKit): KitStores {
+  const c = kit.controllers
+  const chainVersion = () => [c.chain.state.get()]
+  const accounts = new Map<ChainNamespace | undefined, ExternalStore<KitAccount>>()
+  const providers = new Map<ChainNamespace, ExternalStore<unknown>>()
+  const accountStore = (namespace?: ChainNamespace) =>
+    createExternalStore({
+      subscribe: (onChange) => kit.subscribeAccount(onChange, namespace),
+      versions: chainVersion,
+      read: () => kit.getAccount(namespace),
+      server: DISCONNECTED,
+    })
+  const providerStore = (namespace: ChainNamespace) =>
+    createExternalStore<unknown>({
+      subscribe: (onChange) => kit.subscribeAccount(onChange, namespace),
+      versions: chainVersion,
+      read: () => providerOf(kit, namespace),
+      equal: Object.is,
+      server: undefined,
+    })
+  return {
+    account: (namespace) => cached(accounts, namespace, accountStore),
+    network: createExternalStore({
+      subscribe: (onChange) => kit.subscribeNetwork(onChange),
+      versions: chainVersion,
+      read: () => networkOf(kit),
+    }),
+    state: createExternalStore({
+      subscribe: (onChange) => kit.subscribeState(onChange),
+      versions: () => [c.chain.state.get(), c.modal.state.get()],
+      read: () => kit.getState(),
+    }),
+    theme: createExternalStore({
+      subscribe: (onChange) => kit.subscribeTheme(onChange),
+      versions: () => [c.theme.state.get()],
+      read: () => c.theme.state.get(),
+      equal: Object.is,
+    }),
+    walletInfo: createExternalStore({
+      subscribe: (onChange) => kit.subscribeWalletInfo(onChange),
+      versions: chainVersion,
+      read: () => kit.getWalletInfo(),
+      server: undefined,
+    }),
+    lastEvent: createExternalStore({
+      subscribe: (onChange) => kit.subscribeEvents(onChange),
+      versions: () => [c.events.state.get().lastEvent],
+      read: () => c.events.state.get().lastEvent,
+      equal: Object.is,
+      server: undefined,
+    }),
+    walletProvider: (namespace) => cached(providers, namespace, providerStore),
+  }
+}
+
+/** One store per key, made on first use: every hook of a kit and namespace shares it. */
+function cached<K, V>(map: Map<K, V>, key: K, make: (key: K) => V): V {
+  const found = map.get(key)
+  if (found) return found
+  const made = make(key)
+  map.set(key, made)
+  return made
+}
+
+function networkOf(kit: UiKit): KitNetwork {
+  const caipNetwork = kit.getCaipNetwork()
+  return { caipNetwork, caipNetworkId: caipNetwork?.caipNetworkId, chainId: caipNetwork?.id }
+}

@@ -1,0 +1,27 @@
+import type { WalletListing } from '@latchkey/core'
+import { useEffect, useState } from 'preact/hooks'
+import type { UiKit } from '../kit/types.js'
+import { Tile } from './images.js'
+
+/**
+ * A listed wallet's image through core: the listing's prefetched image or the wallet's own checked URL, else
+ * fetched once through the Provider API's image endpoint (core keeps only URLs that pass `isSafeImageUrl`,
+ * which `Tile` checks again). Until then, and when there is none, the name's first letter.
+ */
+export function WalletImage({ kit, wallet, size }: { kit: UiKit; wallet: WalletListing; size?: number }) {
+  const { listing, providerApi } = kit.controllers
+  const known = listing.getWalletImage(wallet)
+  const [fetched, setFetched] = useState<string | undefined>(undefined)
+  const imageId = wallet.image_id
+  useEffect(() => {
+    if (known || !imageId || !providerApi) return
+    let live = true
+    void providerApi.getWalletImage(imageId).then((url) => {
+      if (live && url) setFetched(url)
+    })
+    return () => {
+      live = false
+    }
+  }, [known, imageId, providerApi])
+  return <Tile src={known ?? fetched} name={wallet.name || wallet.id} size={size} />
+}

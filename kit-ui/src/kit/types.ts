@@ -1,0 +1,17 @@
+import type { KitCore } from '@latchkey/core'
+import type { Translate } from '../i18n/translate.js'
+import type { UiController } from './ui-controller.js'
+
+/** A kit with its UI: the headless kit of `@latchkey/core`, an id its elements find it by, and the UI's own state. */
+export type UiKit = Omit<KitCore, 'destroy'> & {
+  /** The id elements name in their `kit` attribute. */
+  readonly id: string
+  /** The UI's own state: the connection attempt shown on ConnectingExternal, the last failed network switch. */
+  readonly ui: UiController
+  /** The message catalogue's translator. */
+  readonly t: Translate
+  /** Where Connect's "New to wallets?" row links (https; shown while `enableWalletGuide` is on). */
+  readonly walletGuideUrl?: string
+  /** Stops the kit, removes the modal it appended and unregisters it from the page. Does not disconnect. */
+  destroy(): void
+}

@@ -1,0 +1,78 @@
+import type { RouterState } from '@latchkey/core'
+import type { UiKit } from '../kit/types.js'
+import { AccountView } from '../views/account-view.js'
+import { AllWalletsView } from '../views/all-wallets-view.js'
+import { ConnectView } from '../views/connect-view.js'
+import { ConnectingExternalView } from '../views/connecting-external-view.js'
+import { LazyReceive } from '../views/lazy-receive.js'
+import { NetworksView } from '../views/networks-view.js'
+import { SiwxView } from '../views/siwx-view.js'
+import { SwitchActiveChainView } from '../views/switch-active-chain-view.js'
+import { SwitchNetworkView } from '../views/switch-network-view.js'
+import { UnsupportedChainView } from '../views/unsupported-chain-view.js'
+
+/** The visible title of the view shown (the dialog's accessible name). Wallet names render as text. */
+export function viewTitle(kit: UiKit, router: RouterState): string {
+  const { t } = kit
+  switch (router.view) {
+    case 'Account':
+      return t('accountTitle')
+    case 'ConnectingExternal':
+      return kit.ui.state.get().connecting?.name || t('connectTitle')
+    case 'Networks':
+      return t('networksTitle')
+    case 'AllWallets':
+      return t('allWallets')
+    case 'SIWXSignMessage':
+      return t('siwxTitle')
+    case 'Receive':
+      return t('receiveTitle')
+    case 'SwitchNetwork':
+      return router.params && 'network' in router.params
+        ? (router.params.network?.name ?? t('switchNetworkTitle'))
+        : t('switchNetworkTitle')
+    case 'UnsupportedChain':
+      return t('unsupportedChainTitle')
+    case 'SwitchActiveChain':
+      return t('switchActiveChainTitle')
+    default:
+      return t('connectTitle')
+  }
+}
+
+/**
+ * The body of the view shown. A view this package does not build yet (WalletConnect, email, swaps, …) shows
+ * Connect: core never routes to them while their features are off.
+ */
+export function ViewBody({ kit, router }: { kit: UiKit; router: RouterState }) {
+  switch (router.view) {
+    case 'Account':
+      return <AccountView kit={kit} />
+    case 'ConnectingExternal':
+      return <ConnectingExternalView kit={kit} />
+    case 'Networks':
+      return <NetworksView kit={kit} />
+    case 'AllWallets':
+      return <AllWalletsView kit={kit} />
+    case 'SIWXSignMessage':
+      return <SiwxView kit={kit} />
+    case 'Receive':
+      return <LazyReceive kit={kit} />
+    case 'SwitchNetwork':
+      return router.params && 'network' in router.params && router.params.network ? (
+        <SwitchNetworkView kit={kit} network={router.params.network} />
+      ) : (
+        <NetworksView kit={kit} />
+      )
+    case 'UnsupportedChain':
+      return <UnsupportedChainView kit={kit} />
+    case 'SwitchActiveChain':
+      return router.params && 'switchToChain' in router.params ? (
+        <SwitchActiveChainView kit={kit} params={router.params} />
+      ) : (
+        <NetworksView kit={kit} />
+      )
+    default:
+      return <ConnectView kit={kit} />
+  }
+}

@@ -1,0 +1,54 @@
+/** All Wallets, SIWXSignMessage and the entry rows that lead to them. */
+export const VIEWS_CSS = `
+.spinner { display: inline-block; width: 14px; height: 14px; border-radius: 50%; border: 2px solid currentColor;
+  border-right-color: transparent; animation: lk-spin 0.8s linear infinite; }
+.spinner.large { width: 28px; height: 28px; color: var(--lk-accent); }
+.all-wallets { display: flex; flex-direction: column; gap: 10px; }
+.search { display: flex; align-items: center; gap: 8px; height: 40px; padding: 0 12px; border-radius: var(--lk-border-radius-s);
+  background: var(--lk-surface-2); color: var(--lk-color-fg-200); box-shadow: inset 0 0 0 1px var(--lk-surface-3);
+  transition: box-shadow var(--lk-duration-md) var(--lk-ease); }
+.search:focus-within { box-shadow: inset 0 0 0 1px var(--lk-accent), 0 0 0 3px var(--lk-accent-soft); }
+.search input { flex: 1; min-width: 0; height: 100%; border: 0; outline: 0; background: none; color: var(--lk-color-fg-100);
+  font: inherit; font-size: var(--lk-font-size-paragraph); }
+.search input::placeholder { color: var(--lk-color-fg-200); }
+.search input::-webkit-search-cancel-button { filter: grayscale(1); }
+.wallet-scroll { height: min(420px, calc(100vh - 160px)); overflow-y: auto; overscroll-behavior: contain; margin: 0 -6px; padding: 2px 6px 6px; }
+.wallet-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 6px; }
+.cell { position: relative; width: 100%; display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 10px 4px 8px;
+  border-radius: var(--lk-border-radius-s); background: var(--lk-surface-2); color: var(--lk-color-fg-100); text-decoration: none;
+  transition: background-color var(--lk-duration-md) var(--lk-ease); }
+.cell:hover:not(:disabled), .cell:focus-visible { background: var(--lk-surface-3); }
+.cell:disabled { opacity: 0.55; }
+.cell .tile { border-radius: var(--lk-border-radius-m); font-size: var(--lk-font-size-large); }
+.cell-name { width: 100%; font-size: var(--lk-font-size-tiny); text-align: center; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.cell-image { position: relative; display: inline-flex; }
+.installed-mark { position: absolute; right: -3px; bottom: -3px; width: 18px; height: 18px; border-radius: 50%; display: inline-flex;
+  align-items: center; justify-content: center; background: var(--lk-color-success); color: #fff; box-shadow: 0 0 0 2px var(--lk-surface-2); }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.all-row { margin-top: 6px; }
+.more { display: flex; justify-content: center; padding: 12px 0 4px; }
+.item .count { flex: none; color: var(--lk-color-fg-200); font-size: var(--lk-font-size-tiny); font-weight: var(--lk-font-weight-medium);
+  padding: 3px 7px; border-radius: var(--lk-border-radius-xs); background: var(--lk-surface-3); }
+.siwx { display: flex; flex-direction: column; align-items: center; text-align: center; gap: 12px; padding: 12px 8px 4px; }
+.siwx-logos { display: flex; align-items: center; }
+.siwx-logos > * { box-shadow: 0 0 0 4px var(--lk-surface); border-radius: 50%; }
+.siwx-logos > * + * { margin-left: -10px; }
+.siwx-logos .tile { width: 56px; height: 56px; border-radius: 50%; font-size: var(--lk-font-size-title); }
+.siwx h3 { margin: 4px 0 0; font-size: var(--lk-font-size-large); font-weight: var(--lk-font-weight-medium); max-width: 280px; overflow-wrap: anywhere; }
+.siwx p { margin: 0; color: var(--lk-color-fg-200); font-size: var(--lk-font-size-small); max-width: 280px; }
+.siwx .intent { font-size: var(--lk-font-size-tiny); color: var(--lk-color-fg-200); }
+.button-row { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; width: 100%; margin-top: 8px; }
+.button-row .primary, .button-row .secondary { width: 100%; }
+.primary:disabled { opacity: 0.7; }
+.receive { display: flex; flex-direction: column; align-items: center; gap: 12px; padding: 4px 4px 8px; text-align: center; }
+.qr { width: 220px; height: 220px; border-radius: var(--lk-border-radius-m); box-shadow: 0 0 0 1px var(--lk-surface-3); }
+.receive-address { margin: 0; max-width: 300px; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  font-size: var(--lk-font-size-small); color: var(--lk-color-fg-100); overflow-wrap: anywhere; }
+.receive .copy { display: inline-flex; align-items: center; gap: 6px; }
+.receive-body { margin: 4px 0 0; color: var(--lk-color-fg-200); font-size: var(--lk-font-size-tiny); }
+.receive-networks { display: flex; flex-wrap: wrap; justify-content: center; gap: 6px; list-style: none; margin: 0; padding: 0; }
+.receive-network { display: inline-flex; align-items: center; gap: 6px; padding: 4px 10px 4px 4px; border-radius: var(--lk-border-radius-3xl);
+  background: var(--lk-surface-2); color: var(--lk-color-fg-200); font-size: var(--lk-font-size-tiny); max-width: 100%; overflow: hidden;
+  text-overflow: ellipsis; white-space: nowrap; }
+.receive-network .tile { width: 20px; height: 20px; border-radius: 50%; font-size: 10px; }
+`

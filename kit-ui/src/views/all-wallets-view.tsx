@@ -1,0 +1,157 @@
+import { isSafeWebLink, type ListedWallet } from '@latchkey/core'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { Icon } from '../components/icons.js'
+import { useStore } from '../components/use-store.js'
+import { WalletImage } from '../components/wallet-image.js'
+import type { UiKit } from '../kit/types.js'
+import { onGridKeyDown } from '../modal/focus.js'
+
+/**
+ * All Wallets: core's wallet listing in pages of 40, loaded as the list's end scrolls into view (an
+ * IntersectionObserver inside the shadow root) or by the "more" button a keyboard reaches; search through
+ * core (newest query wins, loading at least 300 ms). Installed wallets come first with a badge and connect at
+ * once; the others link to their homepage.
+ */
+export function AllWalletsView({ kit }: { kit: UiKit }) {
+  const { listing } = kit.controllers
+  const listed = useStore(listing.state)
+  useStore(kit.controllers.connectors.state)
+  const { t } = kit
+  const [query, setQuery] = useState(listed.searchQuery)
+  const scroller = useRef<HTMLDivElement>(null)
+  const sentinel = useRef<HTMLDivElement>(null)
+  const searching = query.trim().length > 0
+  const more = !searching && listing.hasMore()
+
+  useEffect(() => {
+    void listing.prefetch()
+    if (listing.state.get().page === 0) void listing.loadNextPage()
+  }, [listing])
+
+  useEffect(() => {
+    const root = scroller.current
+    const end = sentinel.current
+    // Only once a page is on screen and none is loading: while the first page loads, the grid holds only the
+    // recommended wallets, so the end of the list is in view and would ask for a page the visitor never scrolled to.
+    if (!root || !end || !more || listed.page === 0 || listed.pageLoading) return
+    if (typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void listing.loadNextPage()
+      },
+      { root, rootMargin: '0px 0px 120px 0px' },
+    )
+    observer.observe(end)
+    return () => observer.disconnect()
+  }, [more, listed.page, listed.pageLoading, listing])
+
+  const onInput = (event: Event) => {
+    const value = (event.currentTarget as HTMLInputElement).value
+    setQuery(value)
+    void listing.search(value)
+  }
+  const wallets = searching ? listing.getSearchResults() : listing.getAllWallets()
+  const loading = searching ? listed.searchLoading : listed.pageLoading && wallets.length === 0
+
+  return (
+    <div class="all-wallets">
+      <label class="search">
+        <Icon name="search" size={16} />
+        <input
+          type="search"
+          data-testid="all-wallets-search"
+          placeholder={t('searchWallet')}
+          aria-label={t('searchWallet')}
+          value={query}
+          onInput={onInput}
+          autoComplete="off"
+          spellcheck={false}
+        />
+      </label>
+      <div class="wallet-scroll" ref={scroller} data-testid="all-wallets-list">
+        {loading ? (
+          <div class="center" aria-live="polite">
+            <span class="spinner large" aria-hidden="true" />
+            <p>{t('loadingWallets')}</p>
+          </div>
+        ) : wallets.length === 0 ? (
+          <p class="note" data-testid="all-wallets-empty">
+            {t('noWalletsFound')}
+          </p>
+        ) : (
+          <ul class="wallet-grid" onKeyDown={onGridKeyDown} data-count={wallets.length}>
+            {wallets.map((wallet) => (
+              <li key={wallet.id}>
+                <WalletCell kit={kit} wallet={wallet} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {more && !loading ? (
+          <div class="more" ref={sentinel}>
+            <button
+              type="button"
+              class="secondary"
+              data-testid="all-wallets-more"
+              disabled={listed.pageLoading}
+              onClick={() => void listing.loadNextPage()}
+            >
+              {listed.pageLoading ? t('loadingWallets') : t('loadMoreWallets')}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </div>
+  )
+}
+
+function WalletCell({ kit, wallet }: { kit: UiKit; wallet: ListedWallet }) {
+  const connector = kit.controllers.connectors.getConnectorForWallet(wallet)
+  const name = wallet.name || wallet.id
+  const body = (
+    <>
+      <span class="cell-image">
+        <WalletImage kit={kit} wallet={wallet} size={48} />
+        {connector ? (
+          <span class="installed-mark">
+            <Icon name="check" size={10} />
+            <span class="sr-only">{kit.t('installed')}</span>
+          </span>
+        ) : null}
+      </span>
+      <span class="cell-name">{name}</span>
+    </>
+  )
+  if (connector)
+    return (
+      <button
+        type="button"
+        class="cell"
+        title={name}
+        data-testid={`wallet-${wallet.id}`}
+        data-installed="true"
+        onClick={() => void kit.ui.connect({ ...connector, name: connector.name || wallet.name })}
+      >
+        {body}
+      </button>
+    )
+  const homepage = isSafeWebLink(wallet.homepage) ? wallet.homepage : undefined
+  if (homepage)
+    return (
+      <a
+        class="cell"
+        href={homepage}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={kit.t('getWallet', { name })}
+        data-testid={`wallet-${wallet.id}`}
+      >
+        {body}
+      </a>
+    )
+  return (
+    <button type="button" class="cell" disabled title={name} data-testid={`wallet-${wallet.id}`}>
+      {body}
+    </button>
+  )
+}

@@ -1,0 +1,94 @@
+import { connectBrowser, type IsolatedPage, newIsolatedPage } from '@latchkey/browser'
+import { type createTestWallet, injectScriptPath, type TestWallet } from '@latchkey/evm-wallet'
+import type { ModalPageConfig } from './page/modal-page.js'
+import { serveModalPage } from './support.js'
+
+export type Page = IsolatedPage['page']
+/** Where a page leaves its test wallet's grant for the next page load (a test-only key). */
+const WALLET_GRANT_KEY = 'latchkey-test-wallet-granted'
+export type TestWindow = Window & {
+  LatchkeyTestWallet: { createTestWallet: typeof createTestWallet }
+  wallet: TestWallet
+}
+
+/** One Chromium page with the EVM test wallet announced (its own account) and the modal test page loaded. */
+export interface KitPage {
+  page: Page
+  isolated: IsolatedPage
+  chunks: string[]
+  /** The path of the Receive panel's chunk. */
+  receiveChunk: string
+  /** The paths of every request the page made, in order. */
+  requests: string[]
+  /** Starts the kit with `config` (again after a reload). */
+  start(config: ModalPageConfig): Promise<void>
+  /** Reloads the page; the new page's test wallet is still connected to the site if this one was. */
+  reload(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Opens the modal test page in its own browser context; `rdns` and `accountIndex` keep test files apart. */
+export async function openKitPage(input: {
+  wsEndpoint: string
+  chains: ModalPageConfig['chains']
+  rdns: string
+  accountIndex: number
+}): Promise<KitPage> {
+  const served = await serveModalPage()
+  const browser = await connectBrowser(input.wsEndpoint)
+  const isolated = await newIsolatedPage(browser, {
+    viewport: { width: 900, height: 720 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  })
+  const page = isolated.page
+  await page.addInitScript({ path: injectScriptPath() })
+  await page.addInitScript(
+    ({ chains, rdns, index, GRANT_KEY }) => {
+      const w = window as unknown as TestWindow
+      w.wallet = w.LatchkeyTestWallet.createTestWallet({
+        name: 'Latchkey Test Wallet',
+        rdns,
+        accountIndices: [index],
+        // A real wallet remembers the site it granted: `reload()` below carries the grant over.
+        connected: sessionStorage.getItem(GRANT_KEY) === '1',
+        chains: chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name })),
+      })
+      w.wallet.announce()
+    },
+    { chains: input.chains, rdns: input.rdns, index: input.accountIndex, GRANT_KEY: WALLET_GRANT_KEY },
+  )
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname))
+  await page.goto(`${served.site.url}/`)
+  return {
+    page,
+    isolated,
+    chunks: served.chunks,
+    receiveChunk: served.receiveChunk,
+    requests,
+    async start(config) {
+      await page.waitForFunction(() => typeof window.startKit === 'function')
+      await page.evaluate((c: ModalPageConfig) => window.startKit(c), config)
+    },
+    async reload() {
+      await page.evaluate(
+        (key) => sessionStorage.setItem(key, (window as unknown as TestWindow).wallet.connected ? '1' : '0'),
+        WALLET_GRANT_KEY,
+      )
+      await page.reload()
+    },
+    async close() {
+      await isolated.close()
+      await browser.close()
+      await served.site.close()
+    },
+  }
+}
+
+/** The data-testids of the modal's elements matching `selector`, in order. */
+export function testIdsIn(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((s) => {
+    const root = document.querySelector('latchkey-modal')?.shadowRoot
+    return [...(root?.querySelectorAll(s) ?? [])].map((el) => el.getAttribute('data-testid') ?? '')
+  }, selector)
+}

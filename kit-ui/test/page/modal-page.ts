@@ -1,0 +1,94 @@
+// The browser page of the modal tests (bundled with esbuild; browser-only code): createKit with the ethers
+// adapter on the local chains, the buttons in the page, and `window.kit` for the test to drive.
+import { EthersAdapter } from '@latchkey/adapter-ethers'
+import { type CaipNetwork, createDefaultSiwx, defineNetwork, type KitStorage } from '@latchkey/core'
+import { verifyMessage } from 'ethers'
+import { createKit, type UiKit } from '../../src/index.js'
+
+export interface ModalPageConfig {
+  chains: { chainId: number; name: string; rpcUrl: string }[]
+  themeMode: 'light' | 'dark'
+  /** A project id of this test's own (the services stand-in keeps its settings per project). */
+  projectId?: string
+  /** The services stand-in's URL (Provider and Blockchain API). */
+  servicesUrl?: string
+  /** Sign-in with core's default EIP-4361 config, required or optional. */
+  siwx?: 'required' | 'optional'
+  /** The receive feature (SPEC §9: on by default). */
+  receive?: boolean
+  /** A network of a second namespace with no adapter for it (SwitchActiveChain): a local Solana cluster. */
+  solana?: { name: string; genesisHash: string; rpcUrl: string }
+  /** The host's `enableWalletGuide` and `walletGuideUrl`. */
+  enableWalletGuide?: boolean
+  walletGuideUrl?: string
+}
+
+declare global {
+  interface Window {
+    kit?: UiKit
+    startKit(config: ModalPageConfig): Promise<void>
+  }
+}
+
+window.startKit = async (config) => {
+  const networks: CaipNetwork[] = config.chains.map((chain) =>
+    defineNetwork({
+      id: chain.chainId,
+      chainNamespace: 'eip155',
+      name: chain.name,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+      blockExplorers: { default: { name: 'Local explorer', url: 'http://127.0.0.1:1/explorer' } },
+    }),
+  )
+  if (config.solana)
+    networks.push(
+      defineNetwork({
+        id: config.solana.genesisHash.slice(0, 32),
+        chainNamespace: 'solana',
+        name: config.solana.name,
+        nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+        rpcUrls: { default: { http: [config.solana.rpcUrl] } },
+      }),
+    )
+  // The page's localStorage, so sessions and the connection survive a reload.
+  const storage: KitStorage = {
+    getItem: (key) => localStorage.getItem(key),
+    setItem: (key, value) => localStorage.setItem(key, value),
+    removeItem: (key) => localStorage.removeItem(key),
+  }
+  const siwx = config.siwx
+    ? createDefaultSiwx({
+        storage,
+        domain: location.host,
+        uri: `${location.origin}/`,
+        statement: 'Sign in to the Latchkey modal test.',
+        required: config.siwx === 'required',
+        verifyMessage: async ({ address, message, signature }) =>
+          verifyMessage(message, signature).toLowerCase() === address.toLowerCase(),
+      })
+    : undefined
+  const kit = createKit({
+    networks,
+    projectId: config.projectId,
+    services: config.servicesUrl
+      ? { providerApiUrl: config.servicesUrl, blockchainApiUrl: config.servicesUrl }
+      : undefined,
+    siwx,
+    storage,
+    features: config.receive === undefined ? undefined : { receive: config.receive },
+    adapters: [new EthersAdapter()],
+    themeMode: config.themeMode,
+    enableWalletGuide: config.enableWalletGuide,
+    walletGuideUrl: config.walletGuideUrl,
+    termsConditionsUrl: 'https://example.com/terms',
+    privacyPolicyUrl: 'https://example.com/privacy',
+    metadata: { name: 'Latchkey modal test', description: 'test', url: location.origin, icons: [] },
+  })
+  window.kit = kit
+  const bar = document.createElement('header')
+  bar.style.cssText = 'display:flex;gap:12px;justify-content:flex-end;padding:16px'
+  bar.innerHTML = '<latchkey-network-button></latchkey-network-button><latchkey-button></latchkey-button>'
+  document.body.append(bar)
+  await kit.ready
+}

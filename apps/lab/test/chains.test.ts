@@ -1,9 +1,13 @@
 // /solana, /bitcoin and /multichain in Chromium against the local Solana clusters and Bitcoin networks: connect
 // through the modal, balances, sign (checked outside the page), send SOL, SPL and BTC (read back from the chains),
-// a PSBT built, signed and broadcast, a switch then a transfer, reload restore and disconnect; on /multichain the
-// merged entry connecting both of the multi-chain wallet's namespaces. The wallets hold their own test keys: Solana keypair 7 and Bitcoin
-// account 4, which no other test file sends from.
+// a PSBT built, signed and broadcast, a switch then a transfer, reload restore and disconnect. On /multichain: the
+// merged entry connecting both of the multi-chain wallet's namespaces, a switch across namespaces from the network
+// list, SwitchActiveChain to Bitcoin then the Bitcoin wallet beside, all three restored by a reload and cleared by
+// one disconnect. Sign-in (SIWX) with a Solana and a Bitcoin account, the signature checked in Node. The wallets
+// hold their own test keys: Solana keypair 7 and Bitcoin account 4, which no other test file sends from.
 import { createPublicKey, verify } from 'node:crypto'
+import { BitcoinAdapter } from '@latchkey/adapter-bitcoin'
+import { defineNetwork } from '@latchkey/core'
 import { getTestKeypair } from '@latchkey/solana-chains'
 import { getAssociatedTokenAddressSync } from '@solana/spl-token'
 import { Connection, Keypair, PublicKey } from '@solana/web3.js'
@@ -11,6 +15,7 @@ import bs58 from 'bs58'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningLab } from '../src/index.js'
 import { LAB_SIGN_MESSAGE } from '../src/lab/actions.js'
+import { LAB_SIWX_STATEMENT, SIWX_STORAGE_PREFIX } from '../src/lab/page-options.js'
 import { BITCOIN_ACCOUNT_KEY, MULTICHAIN_WALLET, SOLANA_KEY_KEY } from '../src/lab/wallet-settings.js'
 import {
   type Browser,
@@ -36,19 +41,34 @@ const opened: LabPageHandle[] = []
 const clusters = () => stack().solana.clusters
 const solanaIdOf = (i: number) => clusters()[i]?.genesisHash.slice(0, 32) ?? ''
 const bitcoinNetwork = () => stack().bitcoin.networks[0]!
+const NAMESPACES = ['eip155', 'solana', 'bip122'] as const
+/** The CAIP-2 reference of regtest (its genesis hash prefix), which the lab's first Bitcoin network uses. */
+const REGTEST_ID = '0f9188f13cb7b2c71f2a335e3a4fc328'
+/** The lab's regtest network, for checking Bitcoin signatures in Node with the adapter. */
+const regtestNetwork = () =>
+  defineNetwork({
+    id: REGTEST_ID,
+    chainNamespace: 'bip122',
+    name: bitcoinNetwork().name,
+    nativeCurrency: { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+    rpcUrls: { default: { http: [bitcoinNetwork().esploraUrl] } },
+  })
 
-async function open(page: 'solana' | 'bitcoin' | 'multichain'): Promise<LabPageHandle> {
+type ChainPage = 'solana' | 'bitcoin' | 'multichain'
+
+async function open(page: ChainPage, query?: string): Promise<LabPageHandle> {
   const handle = await openLabPage(browser, lab, {
     page,
     key: '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+    ...(query === undefined ? {} : { query }),
   })
   opened.push(handle)
   return handle
 }
 
 /** Opens a page whose Solana and Bitcoin wallets hold this file's keys (set before every load). */
-async function openWithKeys(page: 'solana' | 'bitcoin' | 'multichain'): Promise<LabPageHandle> {
-  const handle = await open(page)
+async function openWithKeys(page: ChainPage, query?: string): Promise<LabPageHandle> {
+  const handle = await open(page, query)
   await handle.page.addInitScript(
     ({ solanaKey, solanaSecret, bitcoinKey, bitcoinAccount }) => {
       localStorage.setItem(solanaKey, solanaSecret)
@@ -238,4 +258,143 @@ describe('/multichain', () => {
     expect(await textOf(page, 'lab-address')).toBe(await textOf(page, 'lab-address-eip155'))
     expectClean(handle)
   })
+
+  /** The address the account view shows: its first 4 and last 6 characters. */
+  const shortened = (address: string) => `${address.slice(0, 4)}…${address.slice(-6)}`
+  const network = (id: string) => page.getByTestId(`network-${id}`)
+
+  it('switches to Solana from the network list: both stay connected and Account shows the Solana account', async () => {
+    const evmAddress = await textOf(page, 'lab-address-eip155')
+    await page.getByTestId('network-button').click()
+    await network(`solana:${solanaIdOf(0)}`).click()
+    await page.getByTestId('modal').waitFor({ state: 'detached' })
+    await expect.poll(() => textOf(page, 'lab-chain')).toBe(solanaIdOf(0))
+    expect(await textOf(page, 'lab-address')).toBe(SOLANA_KEYPAIR.publicKey.toBase58())
+    expect(await textOf(page, 'lab-address-eip155')).toBe(evmAddress)
+    await page.getByTestId('account-button').click()
+    await expect
+      .poll(() => textOf(page, 'account-address'))
+      .toBe(shortened(SOLANA_KEYPAIR.publicKey.toBase58()))
+    expect(await textOf(page, 'account-network')).toContain(clusters()[0]!.name)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('modal').waitFor({ state: 'detached' })
+    const signature = await act(page, 'sign')
+    expect(verifyEd25519(SOLANA_KEYPAIR.publicKey.toBase58(), LAB_SIGN_MESSAGE, signature)).toBe(true)
+  })
+
+  it('picking Bitcoin with no Bitcoin account shows SwitchActiveChain, then the Bitcoin wallet connects beside', async () => {
+    const regtest = `bip122:${REGTEST_ID}`
+    await page.getByTestId('network-button').click()
+    await network(regtest).click()
+    const view = page.getByTestId('switch-active-chain')
+    await view.waitFor()
+    expect(await view.getAttribute('data-namespace')).toBe('bip122')
+    expect(await textOf(page, 'switch-active-chain-heading')).toContain(bitcoinNetwork().name)
+    await page.getByTestId('switch-active-chain-continue').click()
+    await expect.poll(() => textOf(page, 'modal-title')).toBe('Connect Wallet')
+    // The Connect view now lists the Bitcoin wallet; the EVM + Solana wallet does not serve bip122.
+    await page.getByTestId(`wallet-${BITCOIN_WALLET}`).click()
+    await page.getByTestId('modal').waitFor({ state: 'detached' })
+    const payment = stack().bitcoin.accounts[BITCOIN_ACCOUNT]!.payment.addresses.regtest
+    await expect.poll(() => textOf(page, 'lab-address-bip122')).toBe(payment)
+    expect(await textOf(page, 'lab-address')).toBe(payment)
+    expect(await textOf(page, 'lab-chain')).toBe(REGTEST_ID)
+    expect(await textOf(page, 'lab-address-solana')).toBe(SOLANA_KEYPAIR.publicKey.toBase58())
+    expect(await textOf(page, 'lab-address-eip155')).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(await act(page, 'sign')).toMatch(/^[A-Za-z0-9+/]+={0,2}$/)
+  })
+
+  it('restores all three namespaces after a reload, on the network last chosen', async () => {
+    const before = await Promise.all(NAMESPACES.map((ns) => textOf(page, `lab-address-${ns}`)))
+    await page.reload()
+    await expect
+      .poll(() => Promise.all(NAMESPACES.map((ns) => textOf(page, `lab-address-${ns}`))))
+      .toEqual(before)
+    expect(await textOf(page, 'lab-chain')).toBe(REGTEST_ID)
+    expect(await textOf(page, 'lab-status')).toBe('connected')
+  })
+
+  it('one disconnect clears every namespace, and a reload keeps them all disconnected', async () => {
+    await act(page, 'disconnect')
+    const none = NAMESPACES.map(() => '—')
+    await expect
+      .poll(() => Promise.all(NAMESPACES.map((ns) => textOf(page, `lab-address-${ns}`))))
+      .toEqual(none)
+    expect(await textOf(page, 'lab-status')).toBe('disconnected')
+    await page.reload()
+    await page.getByTestId('connect-button').waitFor()
+    expect(await Promise.all(NAMESPACES.map((ns) => textOf(page, `lab-address-${ns}`)))).toEqual(none)
+    expect(await textOf(page, 'lab-status')).toBe('disconnected')
+    expectClean(handle)
+  })
 })
+
+describe.each([
+  {
+    page: 'solana' as const,
+    wallet: SOLANA_WALLET,
+    account: 'Solana',
+    address: () => SOLANA_KEYPAIR.publicKey.toBase58(),
+    verify: async (address: string, message: string, signature: string) =>
+      verifyEd25519(address, message, signature),
+  },
+  {
+    page: 'bitcoin' as const,
+    wallet: BITCOIN_WALLET,
+    account: 'Bitcoin',
+    address: () => stack().bitcoin.accounts[BITCOIN_ACCOUNT]!.payment.addresses.regtest,
+    verify: (address: string, message: string, signature: string) =>
+      new BitcoinAdapter().verifyMessage({ address, message, signature, network: regtestNetwork() }),
+  },
+])(
+  'sign-in with a $account account (/$page?siwx=required)',
+  ({ page: path, wallet, account, address, verify }) => {
+    let handle: LabPageHandle
+    let page: Page
+    /** The message signatures the page's wallet was asked for since this page load. */
+    const messageSigns = () =>
+      page.evaluate(
+        (kind) =>
+          window.labChainWallets?.[kind]?.log.filter((entry) => /signMessage$/i.test(entry.method)).length ??
+          -1,
+        path,
+      )
+    const storedSessions = () =>
+      page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { message: string; signature: string }[],
+        `${SIWX_STORAGE_PREFIX}:siwx_sessions`,
+      )
+
+    it('connects, signs the CAIP-122 message in the wallet, and stores a session the signature proves', async () => {
+      handle = await openWithKeys(path, '?siwx=required')
+      page = handle.page
+      expect(await textOf(page, 'lab-siwx')).toBe('signed-out')
+      await page.getByTestId('connect-button').click()
+      await page.getByTestId(`wallet-${wallet}`).click()
+      await page.getByTestId('siwx-view').waitFor()
+      await page.getByTestId('siwx-sign').click()
+      await page.getByTestId('modal').waitFor({ state: 'detached' })
+      await expect.poll(() => textOf(page, 'lab-siwx')).toBe('signed-in')
+      expect(await messageSigns()).toBe(1)
+      const sessions = await storedSessions()
+      expect(sessions).toHaveLength(1)
+      const [session] = sessions
+      expect(session?.message).toContain(`wants you to sign in with your ${account} account:\n${address()}\n`)
+      expect(session?.message).toContain(LAB_SIWX_STATEMENT)
+      expect(await verify(address(), session?.message ?? '', session?.signature ?? '')).toBe(true)
+      expect(await verify(address(), `${session?.message ?? ''}!`, session?.signature ?? '')).toBe(false)
+    })
+
+    it('keeps the session across a reload without a new signature; disconnect revokes it', async () => {
+      await page.reload()
+      await expect.poll(() => textOf(page, 'lab-status')).toBe('connected')
+      await expect.poll(() => textOf(page, 'lab-siwx')).toBe('signed-in')
+      expect(await page.getByTestId('siwx-view').count()).toBe(0)
+      expect(await messageSigns()).toBe(0)
+      await act(page, 'disconnect')
+      await expect.poll(storedSessions).toEqual([])
+      expect(await textOf(page, 'lab-siwx')).toBe('signed-out')
+      expectClean(handle)
+    })
+  },
+)

@@ -1,5 +1,5 @@
 // A wallet-adapter adapter the host passes (the unsafe burner wallet): connected, signing and sending on the
-// local cluster through the adapter's Connection.
+// local cluster through the adapter's Connection; restored after a reload through its autoConnect, or forgotten.
 import { createMemoryStorage } from '@latchkey/core'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { UnsafeBurnerWalletAdapter } from '@solana/wallet-adapter-unsafe-burner'
@@ -50,5 +50,59 @@ test('the burner wallet adapter connects, signs a message and sends SOL on the a
     expect(burner.connected).toBe(false)
   } finally {
     adapter.destroy()
+  }
+})
+
+test('after a reload the remembered wallet-adapter adapter is restored without a prompt through its autoConnect', async () => {
+  const storage = createMemoryStorage()
+  const start = async (wallet: UnsafeBurnerWalletAdapter) => {
+    const adapter = new SolanaAdapter({ wallets: [wallet] })
+    await adapter.init({ networks, options: {}, storage, discoveryTarget: new EventTarget() })
+    return adapter
+  }
+  const first = await start(new UnsafeBurnerWalletAdapter())
+  await first.connect({ connectorId: 'Burner Wallet', network })
+  first.destroy()
+
+  // The page reloads: a new adapter instance, the same storage.
+  const burner = new UnsafeBurnerWalletAdapter()
+  let autoConnects = 0
+  let connects = 0
+  const autoConnect = burner.autoConnect.bind(burner)
+  const connect = burner.connect.bind(burner)
+  burner.autoConnect = () => {
+    autoConnects++
+    return autoConnect()
+  }
+  burner.connect = () => {
+    connects++
+    return connect()
+  }
+  const second = await start(burner)
+  try {
+    const restored = await second.reconnect()
+    expect(restored?.accounts[0]?.address).toBe(burner.publicKey?.toBase58())
+    expect(second.getNetwork()?.caipNetworkId).toBe(network.caipNetworkId)
+    expect(autoConnects).toBe(1)
+    expect(connects).toBe(1) // the burner's autoConnect is its connect; the adapter itself never called connect
+  } finally {
+    second.destroy()
+  }
+
+  // A wallet that no longer trusts the site: nothing is restored and the remembered connection is forgotten.
+  const untrusting = new UnsafeBurnerWalletAdapter()
+  untrusting.autoConnect = () => Promise.reject(new Error('not trusted'))
+  const third = await start(untrusting)
+  try {
+    expect(await third.reconnect()).toBeNull()
+    expect(untrusting.connected).toBe(false)
+  } finally {
+    third.destroy()
+  }
+  const fourth = await start(new UnsafeBurnerWalletAdapter())
+  try {
+    expect(await fourth.reconnect()).toBeNull()
+  } finally {
+    fourth.destroy()
   }
 })

@@ -1,7 +1,9 @@
 // The balance endpoint of the stack's services stand-in on Solana and Bitcoin accounts, checked against the
 // stack's clusters and networks read directly.
 import { randomBytes } from 'node:crypto'
-import { describe, expect, inject, it } from 'vitest'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { describe, expect, inject, it, onTestFinished } from 'vitest'
 import { SUPPORTED_CHAINS, startServicesServer } from '../src/index.js'
 import { base58, freshBitcoinAddress, freshSolanaAddress } from './addresses.js'
 import { getJson, postJson, startForFile } from './helpers.js'
@@ -190,6 +192,43 @@ describe('Bitcoin balances', () => {
     ])
     const regtestAddress = freshBitcoinAddress('regtest')
     expect(await balances(regtestAddress, regtestId!)).toEqual([])
+  })
+
+  it('counts what the mempool holds: unconfirmed funds arriving, and funds spent but not yet mined', async () => {
+    // An Esplora answer with unconfirmed activity, served over HTTP as Esplora serves it (the local networks mine
+    // every accepted transaction at once in the shared stack, so their mempool is empty between requests).
+    const stats = (funded: number, spent: number) => ({
+      funded_txo_count: 1,
+      funded_txo_sum: funded,
+      spent_txo_count: spent ? 1 : 0,
+      spent_txo_sum: spent,
+      tx_count: 1,
+    })
+    const arriving = freshBitcoinAddress('regtest')
+    const spending = freshBitcoinAddress('regtest')
+    const answers = new Map([
+      [arriving, { chain_stats: stats(0, 0), mempool_stats: stats(250_000, 0) }],
+      [spending, { chain_stats: stats(1_000_000, 0), mempool_stats: stats(0, 400_000) }],
+    ])
+    const esplora = createServer((request, response) => {
+      const answer = answers.get(request.url?.split('/')[2] ?? '')
+      response.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(answer ?? {}))
+    })
+    await new Promise<void>((listening) => esplora.listen(0, '127.0.0.1', listening))
+    onTestFinished(() => new Promise<void>((closed) => esplora.close(() => closed())))
+    const { port } = esplora.address() as AddressInfo
+    const server = await startForFile({
+      bitcoin: { networks: [{ caipNetworkId: regtestId!, esploraUrl: `http://127.0.0.1:${port}` }] },
+    })
+    const quantityOf = async (address: string) => {
+      const { body } = await getJson<{ balances: Balance[] }>(
+        `${server.url}/v1/account/${address}/balance?chainId=${regtestId}`,
+      )
+      return body.balances.map((balance) => balance.quantity.numeric)
+    }
+    expect(await quantityOf(arriving)).toEqual(['0.0025'])
+    expect(await quantityOf(spending)).toEqual(['0.006'])
   })
 
   it("refuses malformed addresses and another network's addresses with 400", async () => {

@@ -195,6 +195,15 @@ describe('every view, dark and light: axe, SPEC §9 metrics, images, overflow, f
     ).toBe(solanaId)
     // The EVM account stays connected on its own namespace.
     expect(await page.evaluate(() => window.kit?.getAccount('eip155').isConnected)).toBe(true)
+    // Connect lists only the wallets that serve the target namespace.
+    expect(await page.evaluate(() => window.kit?.controllers.connectors.state.get().filterNamespace)).toBe(
+      'solana',
+    )
+    expect(
+      await page.evaluate(() =>
+        window.kit?.controllers.connectors.state.get().connectors.map((c) => c.chain),
+      ),
+    ).not.toContain('eip155')
   })
 
   it('saved a screenshot of every view in both themes', async () => {

@@ -292,7 +292,14 @@ describe('/multichain', () => {
     expect(await textOf(page, 'switch-active-chain-heading')).toContain(bitcoinNetwork().name)
     await page.getByTestId('switch-active-chain-continue').click()
     await expect.poll(() => textOf(page, 'modal-title')).toBe('Connect Wallet')
-    // The Connect view now lists the Bitcoin wallet; the EVM + Solana wallet does not serve bip122.
+    // The Connect view now lists only wallets that serve bip122: not the EVM + Solana wallet, not the EVM wallet.
+    await page.getByTestId(`wallet-${BITCOIN_WALLET}`).waitFor()
+    const listed = await page
+      .getByTestId(/^wallet-/)
+      .evaluateAll((entries) => entries.map((e) => e.dataset.testid))
+    expect(listed).toContain(`wallet-${BITCOIN_WALLET}`)
+    expect(listed).not.toContain(`wallet-${MULTICHAIN_WALLET.rdns}`)
+    expect(listed).not.toContain('wallet-dev.latchkey.testwallet')
     await page.getByTestId(`wallet-${BITCOIN_WALLET}`).click()
     await page.getByTestId('modal').waitFor({ state: 'detached' })
     const payment = stack().bitcoin.accounts[BITCOIN_ACCOUNT]!.payment.addresses.regtest

@@ -6,12 +6,13 @@ import type { UiKit } from '../kit/types.js'
 
 /**
  * SwitchActiveChain (SPEC §2): the user picked a network of a namespace where no account is connected. The
- * view names the target chain; Continue makes it the active network (core switches without a wallet there)
- * and goes to the view core named, Connect, replacing this one so Back does not return here.
+ * view names the target chain; Continue makes it the active network (core switches without a wallet there),
+ * lists only the target namespace's wallets, and goes to the view core named, Connect, replacing this one so
+ * Back does not return here.
  */
 export function SwitchActiveChainView({ kit, params }: { kit: UiKit; params: SwitchActiveChainViewParams }) {
   const { t } = kit
-  const { router, chain, options } = kit.controllers
+  const { router, chain, connectors, options } = kit.controllers
   const [busy, setBusy] = useState(false)
   const network = params.network ?? chain.getNetworks().find((n) => n.chainNamespace === params.switchToChain)
   const name = network?.name ?? params.switchToChain
@@ -20,6 +21,9 @@ export function SwitchActiveChainView({ kit, params }: { kit: UiKit; params: Swi
     setBusy(true)
     try {
       if (network) await kit.switchNetwork(network)
+      // The visitor is here to connect a wallet on the target namespace: list only the wallets that serve it
+      // (until the modal is next opened).
+      connectors.setFilterNamespace(params.switchToChain)
       const next = params.navigateTo ?? 'Connect'
       if (params.navigateWithReplace) router.replace(next)
       else router.push(next)

@@ -309,6 +309,13 @@ describe('/multichain', () => {
     expect(await textOf(page, 'lab-address-solana')).toBe(SOLANA_KEYPAIR.publicKey.toBase58())
     expect(await textOf(page, 'lab-address-eip155')).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(await act(page, 'sign')).toMatch(/^[A-Za-z0-9+/]+={0,2}$/)
+    // Account shows the Bitcoin account, with an avatar drawn from its bech32 address.
+    await page.getByTestId('account-button').click()
+    await expect.poll(() => textOf(page, 'account-address')).toBe(shortened(payment))
+    const avatar = page.locator('latchkey-modal .avatar').first()
+    expect(await avatar.evaluate((el) => getComputedStyle(el).backgroundImage)).toMatch(/^radial-gradient\(/)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('modal').waitFor({ state: 'detached' })
   })
 
   it('restores all three namespaces after a reload, on the network last chosen', async () => {

@@ -111,7 +111,11 @@ describe.each([...EVM_PAGES])('/%s', (name) => {
     const signature = (await textOf(page, 'lab-result')) as Hex
     expect(await verifyMessage({ address, message: LAB_SIGN_MESSAGE, signature })).toBe(true)
 
-    // Send ETH to a fresh address: its balance is exactly the amount.
+    // Send ETH to a fresh address: its balance is exactly the amount, and the account button shows the sender's
+    // balance read again (the lab asks the kit after a transfer).
+    const shownBalance = async () => Number(/([\d.]+) ETH/.exec(await textOf(page, 'account-button'))?.[1])
+    const before = await shownBalance()
+    expect(before).toBeGreaterThan(0.25)
     const client = chainClient(TARGET_CHAIN)
     const recipient = privateKeyToAccount(generatePrivateKey()).address
     await page.getByTestId('lab-recipient').fill(recipient)
@@ -123,6 +127,7 @@ describe.each([...EVM_PAGES])('/%s', (name) => {
       'success',
     )
     expect(await client.getBalance({ address: recipient })).toBe(parseEther('0.25'))
+    expect(await shownBalance()).toBeLessThanOrEqual(before - 0.25)
 
     // Send LUSD (ERC-20 transfer through the adapter's writeContract).
     await page.getByTestId('lab-amount').fill('1.5')

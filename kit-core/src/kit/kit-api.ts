@@ -153,6 +153,22 @@ export function createKitApi(params: {
       await c.chain.switchNetwork(target)
       c.events.track({ event: 'SWITCH_NETWORK', properties: { network: target.caipNetworkId } })
     },
+    /**
+     * Reads the balance of a namespace's account again (default the active one), past the Blockchain API's
+     * 30 s cache, e.g. after the host sent a transaction outside the kit, and returns it as the kit shows it (the
+     * account button and views show it too). Undefined when that namespace has no connected account or no balance could be read. Never throws.
+     */
+    refreshBalance: async (
+      namespace?: ChainNamespace,
+    ): Promise<{ balance: string; symbol: string } | undefined> => {
+      const ns = namespace ?? c.chain.state.get().activeNamespace
+      if (!ns) return undefined
+      await c.chain.syncBalance(ns, { force: true })
+      const { balance, balanceSymbol } = c.chain.state.get().namespaces[ns]?.account ?? {}
+      return balance !== undefined && balanceSymbol !== undefined
+        ? { balance, symbol: balanceSymbol }
+        : undefined
+    },
     /** Signs a message with the connected wallet of a namespace. */
     signMessage: async (message: SignableMessage, namespace?: ChainNamespace) =>
       (await adapterFor(namespace).signMessage({ message })).signature,

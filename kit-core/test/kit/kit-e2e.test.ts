@@ -125,6 +125,28 @@ describe('a headless kit over the local chain', () => {
     expect(w.wallet.prompts().length).toBe(prompts)
   })
 
+  test('refreshBalance reads the balance again after a transfer made outside the kit', async () => {
+    const w = await world('balance')
+    const kit = kitFor(w)
+    await kit.ready
+    await kit.connect({ connectorId: w.rdns, namespace: 'eip155' })
+    const shown = () => kit.controllers.chain.state.get().namespaces.eip155?.account.balance
+    await expect.poll(shown).toBe('100')
+    await w.wallet.provider.request({
+      method: 'eth_sendTransaction',
+      params: [
+        { from: w.wallet.address, to: privateKeyToAddress(generatePrivateKey()), value: '0xde0b6b3a7640000' },
+      ],
+    })
+    expect(shown()).toBe('100')
+    const refreshed = await kit.refreshBalance()
+    expect(refreshed?.symbol).toBe('ETH')
+    expect(refreshed?.balance).toMatch(/^98\.9999/)
+    expect(shown()).toBe(refreshed?.balance)
+    // A namespace with no account: nothing to read, no error.
+    expect(await kit.refreshBalance('solana')).toBeUndefined()
+  })
+
   test('two kits in one process run independent cycles', async () => {
     const [wa, wb] = await Promise.all([world('a'), world('b')])
     const [a, b] = [kitFor(wa), kitFor(wb)]

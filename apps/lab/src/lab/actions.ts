@@ -81,6 +81,14 @@ export function createLabActions(params: {
 }
 
 /** A short, readable text for an error shown in `lab-error`. */
+/**
+ * Whether a lab action moves funds: after one, the panel asks the kit to read the balance again, since the
+ * transfer happened outside the kit.
+ */
+export function movesFunds(action: string): boolean {
+  return action.startsWith('send-') || action === 'sign-psbt'
+}
+
 export function errorText(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code

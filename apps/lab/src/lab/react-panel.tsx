@@ -10,7 +10,7 @@ import {
 } from '@latchkey/react'
 import type { UiKit } from '@latchkey/ui'
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import { errorText, type LabActionInput, type LabActions } from './actions.js'
+import { errorText, type LabActionInput, type LabActions, movesFunds } from './actions.js'
 import { type SignInStatus, type SiwxMode, watchSignIn } from './page-options.js'
 import { DEFAULT_AMOUNT } from './setup.js'
 
@@ -81,6 +81,7 @@ export function LabPanel(props: {
     setOutcome(undefined)
     try {
       const result = await task({ to, amount })
+      if (movesFunds(action)) await props.kit.refreshBalance()
       setOutcome({ action, result: typeof result === 'string' ? result : 'done' })
     } catch (error) {
       setOutcome({ action, error: errorText(error) })

@@ -2,7 +2,7 @@
 // subscriptions. Browser-only code.
 import type { CaipNetwork } from '@latchkey/core'
 import type { UiKit } from '@latchkey/ui'
-import { type EvmLabActions, errorText, type LabActionInput } from './actions.js'
+import { type EvmLabActions, errorText, type LabActionInput, movesFunds } from './actions.js'
 import { el } from './dom.js'
 import { type SiwxMode, watchSignIn } from './page-options.js'
 import { DEFAULT_AMOUNT, DEFAULT_RECIPIENT } from './setup.js'
@@ -60,6 +60,7 @@ export function mountVanillaPanel(params: {
     refresh()
     try {
       const value = await task({ to: to.value, amount: amount.value })
+      if (movesFunds(action)) await kit.refreshBalance()
       result.textContent = typeof value === 'string' ? value : 'done'
       result.setAttribute('data-action', action)
     } catch (caught) {

@@ -148,8 +148,11 @@ export function createChainController(deps: ChainControllerDeps) {
     )
   }
 
-  /** Reads the balance: the Blockchain API when it serves the network, else the adapter. Never throws. */
-  async function syncBalance(namespace: ChainNamespace): Promise<void> {
+  /**
+   * Reads the balance: the Blockchain API when it serves the network (past its 30 s cache when `force`), else
+   * the adapter. Never throws.
+   */
+  async function syncBalance(namespace: ChainNamespace, options: { force?: boolean } = {}): Promise<void> {
     const entry = ns(namespace)
     const address = entry?.account.address
     const network = entry?.caipNetwork
@@ -163,7 +166,14 @@ export function createChainController(deps: ChainControllerDeps) {
       const api = deps.blockchainApi
       const display =
         api && (await api.isNetworkSupported(network.caipNetworkId))
-          ? formatBalance(network, await api.getBalance({ address, caipNetworkId: network.caipNetworkId }))
+          ? formatBalance(
+              network,
+              await api.getBalance({
+                address,
+                caipNetworkId: network.caipNetworkId,
+                ...(options.force ? { forceUpdate: true } : {}),
+              }),
+            )
           : formatBalance(
               network,
               (await requireAdapter(namespace).getBalance({ address, network })).formatted,

@@ -49,7 +49,10 @@ export function servicesOptions(
   }
 }
 
-/** The two local Solana clusters as core's networks: id = the first 32 characters of the genesis hash. */
+/**
+ * The two local Solana clusters as core's networks: id = the first 32 characters of the genesis hash. Like the
+ * local EVM chains they are not testnets, so their balances show (SPEC §9 shows '0.00' on testnets).
+ */
 export function labSolanaNetworks(config: LabConfig): CaipNetwork[] {
   return config.solana.clusters.map((cluster) =>
     defineNetwork({
@@ -58,7 +61,6 @@ export function labSolanaNetworks(config: LabConfig): CaipNetwork[] {
       name: cluster.name,
       nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
       rpcUrls: { default: { http: [cluster.rpcUrl], webSocket: [cluster.wsUrl] } },
-      testnet: true,
     }),
   )
 }

@@ -183,6 +183,32 @@ describe('/solana', () => {
     expect(await connection().getBalance(recipient)).toBe(0)
   })
 
+  it("the panel shows the Solana wallet, holds its request for approval, and switches the wallet's cluster", async () => {
+    const walletState = () => textOf(page, 'lab-chain-wallet-state-0')
+    // The page switched clusters on its side (the adapter names the cluster in every request); the wallet's own
+    // selection stayed where it was.
+    expect(await walletState()).toBe(
+      `Latchkey Solana Test: Connected · ${clusters()[0]!.name} · ${SOLANA_KEYPAIR.publicKey.toBase58()}`,
+    )
+    // No EVM wallet controls on a Solana page.
+    expect(await page.getByTestId('lab-wallet-switch-other').count()).toBe(0)
+    await page.getByTestId('lab-policy-hold').check()
+    await page.getByTestId('lab-sign').click()
+    await page.getByTestId('lab-pending-0').waitFor()
+    expect(await textOf(page, 'lab-pending-0')).toContain('solana:signMessage')
+    await page.getByTestId('lab-approve-0').click()
+    await page.locator('[data-testid="lab-result"][data-action="sign"]').waitFor()
+    await page.getByTestId('lab-policy-approve').check()
+    // The wallet moves itself between clusters: the page follows it to the first and back to the second.
+    await page.getByTestId('lab-chain-wallet-switch-0').click()
+    expect(await walletState()).toContain(clusters()[1]!.name)
+    await page.getByTestId('lab-chain-wallet-switch-0').click()
+    expect(await walletState()).toContain(clusters()[0]!.name)
+    await expect.poll(() => textOf(page, 'lab-chain')).toBe(solanaIdOf(0))
+    await page.getByTestId('lab-chain-wallet-switch-0').click()
+    await expect.poll(() => textOf(page, 'lab-chain')).toBe(solanaIdOf(1))
+  })
+
   it('restores the connection after a reload, then disconnects', async () => {
     await page.reload()
     await expect.poll(() => textOf(page, 'lab-status')).toBe('connected')

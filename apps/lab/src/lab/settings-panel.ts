@@ -1,9 +1,10 @@
-// The test wallet's settings panel, shared by every page (plain DOM, so /vanilla stays free of React):
-// the approval policy (approve / reject / hold, with the held requests to approve or reject), how many wallets
-// are announced (takes effect on reload), and the wallet switching itself to the other or an unknown chain.
-// Browser-only code.
+// The test wallets' settings panel, shared by every page (plain DOM, so /vanilla stays free of React): each
+// wallet's state, the approval policy (approve / reject / hold, with the held requests of every wallet to
+// approve or reject), how many EVM wallets are announced (takes effect on reload), and each wallet switching
+// itself to another network (the EVM wallet also to an unknown chain). Browser-only code.
 import type { ApprovalPolicy, TestWallet } from '@latchkey/evm-wallet'
 import { el } from './dom.js'
+import type { HeldRequest, PanelWallet } from './panel-wallets.js'
 import { MAX_WALLETS, readWalletSettings, UNKNOWN_CHAIN_ID, updateWalletSettings } from './wallet-settings.js'
 
 const POLICIES: { value: ApprovalPolicy; label: string; hint: string }[] = [
@@ -25,10 +26,13 @@ export function mountSettingsPanel(params: {
   chainIds: readonly number[]
   storage: Storage
   reload: () => void
-  /** The page's other test wallets (Solana, Bitcoin, multi-chain): they follow the policy too. */
-  others?: readonly { setPolicy(policy: ApprovalPolicy): void }[]
+  /** Whether the page connects EVM wallets: without, the EVM wallet's state and controls are left out. */
+  evm: boolean
+  /** The page's other test wallets (Solana, Bitcoin, multi-chain). */
+  chainWallets?: readonly PanelWallet[]
 }): () => void {
   const { host, wallets, storage } = params
+  const chainWallets = params.chainWallets ?? []
   const settings = readWalletSettings(storage)
   const first = wallets[0]
 
@@ -50,7 +54,7 @@ export function mountSettingsPanel(params: {
             updateWalletSettings(storage, (s) => {
               s.policy = policy.value
             })
-            for (const wallet of [...wallets, ...(params.others ?? [])]) wallet.setPolicy(policy.value)
+            for (const wallet of [...wallets, ...chainWallets]) wallet.setPolicy(policy.value)
           },
         }),
         el('span', {}, policy.label),
@@ -85,10 +89,17 @@ export function mountSettingsPanel(params: {
   )
 
   const walletState = el('p', { class: 'lab-wallet-state', 'data-testid': 'lab-wallet-state' })
+  const chainStates = chainWallets.map((_, i) =>
+    el('p', { class: 'lab-wallet-state', 'data-testid': `lab-chain-wallet-state-${i}` }),
+  )
   const renderWalletState = () => {
     walletState.textContent = first
       ? `${first.connected ? 'Connected' : 'Not connected'} · chain ${first.chainId} · ${first.address}`
       : 'No wallet injected (a production build)'
+    chainWallets.forEach((wallet, i) => {
+      const line = chainStates[i]
+      if (line) line.textContent = `${wallet.name}: ${wallet.describe()}`
+    })
   }
 
   const switchTo = (chainId: number) => {
@@ -102,9 +113,7 @@ export function mountSettingsPanel(params: {
     }
     renderWalletState()
   }
-  const switches = el(
-    'div',
-    { class: 'lab-row' },
+  const evmSwitches = [
     el(
       'button',
       {
@@ -128,32 +137,66 @@ export function mountSettingsPanel(params: {
       },
       `Wallet: switch to an unknown chain (${UNKNOWN_CHAIN_ID})`,
     ),
-  )
+  ]
+  const chainSwitches = chainWallets.flatMap((wallet, i) => {
+    const change = wallet.switchNetwork
+    if (!change) return []
+    return [
+      el(
+        'button',
+        {
+          type: 'button',
+          class: 'lab-button secondary',
+          'data-testid': `lab-chain-wallet-switch-${i}`,
+          onclick: () => {
+            change.run()
+            renderWalletState()
+          },
+        },
+        change.label,
+      ),
+    ]
+  })
+  const switches = el('div', { class: 'lab-row' }, ...(params.evm ? evmSwitches : []), ...chainSwitches)
 
   const pendingList = el('ul', { class: 'lab-pending', 'data-testid': 'lab-pending' })
   let shown = ''
   const renderPending = () => {
-    const held = wallets.flatMap((wallet) => wallet.pending().map((request) => ({ wallet, request })))
-    const key = held.map(({ wallet, request }) => `${wallet.info.rdns}:${request.id}`).join(',')
+    const held: (HeldRequest & { from: string })[] = [
+      ...wallets.flatMap((wallet) =>
+        wallet.pending().map((request) => ({
+          key: `${wallet.info.rdns}:${request.id}`,
+          method: request.method,
+          from: wallet.info.name,
+          approve: () => wallet.approve(request.id),
+          reject: () => wallet.reject(request.id),
+        })),
+      ),
+      ...chainWallets.flatMap((wallet) =>
+        wallet.held().map((request) => ({ ...request, from: wallet.name })),
+      ),
+    ]
+    const key = held.map((request) => request.key).join(',')
     renderWalletState()
     if (key === shown) return
     shown = key
+    const named = wallets.length + chainWallets.length > 1
     pendingList.replaceChildren(
       ...(held.length === 0
         ? [el('li', { class: 'lab-muted' }, 'No request is waiting.')]
-        : held.map(({ wallet, request }, i) =>
+        : held.map((request, i) =>
             el(
               'li',
               { 'data-testid': `lab-pending-${i}` },
               el('code', {}, request.method),
-              el('span', { class: 'lab-muted' }, wallets.length > 1 ? wallet.info.name : ''),
+              el('span', { class: 'lab-muted' }, named ? request.from : ''),
               el(
                 'button',
                 {
                   type: 'button',
                   class: 'lab-button small',
                   'data-testid': `lab-approve-${i}`,
-                  onclick: () => settle(() => wallet.approve(request.id)),
+                  onclick: () => settle(request.approve),
                 },
                 'Approve',
               ),
@@ -163,7 +206,7 @@ export function mountSettingsPanel(params: {
                   type: 'button',
                   class: 'lab-button small danger',
                   'data-testid': `lab-reject-${i}`,
-                  onclick: () => settle(() => wallet.reject(request.id)),
+                  onclick: () => settle(request.reject),
                 },
                 'Reject',
               ),
@@ -180,12 +223,13 @@ export function mountSettingsPanel(params: {
   const timer = setInterval(renderPending, PENDING_REFRESH_MS)
 
   host.replaceChildren(
-    el('h2', {}, 'Test wallet'),
-    walletState,
+    el('h2', {}, params.evm && chainWallets.length === 0 ? 'Test wallet' : 'Test wallets'),
+    ...(params.evm ? [walletState] : []),
+    ...chainStates,
     policyGroup,
     el('h3', {}, 'Held requests'),
     pendingList,
-    countGroup,
+    ...(params.evm ? [countGroup] : []),
     el('h3', {}, 'Wallet-side network change'),
     switches,
   )

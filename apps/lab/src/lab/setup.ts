@@ -6,6 +6,7 @@ import type { LabConfig } from '../config.js'
 import { createLabActions, type EvmLabActions } from './actions.js'
 import { labNetworks, pageConfig, servicesOptions } from './page-config.js'
 import { featuresOf, labSiwx, type SiwxMode, siwxModeOf } from './page-options.js'
+import { bitcoinPanelWallet, multichainPanelWallet, solanaPanelWallet } from './panel-wallets.js'
 import { mountSettingsPanel } from './settings-panel.js'
 
 export interface LabSetup {
@@ -32,14 +33,22 @@ export function setUpLabPage(
   const config = pageConfig(document)
   const networks = pageNetworks ? pageNetworks(config) : labNetworks(config)
   const settings = document.getElementById('lab-settings')
+  const adapterList: readonly ChainAdapter[] = Array.isArray(adapters) ? adapters : [adapters as ChainAdapter]
   if (settings && window.labWallets) {
+    const chain = window.labChainWallets ?? {}
+    const clusters = config.solana.clusters.map((cluster) => cluster.name)
     mountSettingsPanel({
       host: settings,
       wallets: window.labWallets,
       chainIds: labNetworks(config).map((network) => Number(network.id)),
       storage: localStorage,
       reload: () => location.reload(),
-      others: Object.values(window.labChainWallets ?? {}),
+      evm: adapterList.some((adapter) => adapter.namespace === 'eip155'),
+      chainWallets: [
+        ...(chain.multichain ? [multichainPanelWallet(chain.multichain)] : []),
+        ...(chain.solana ? [solanaPanelWallet('Latchkey Solana Test', chain.solana, clusters)] : []),
+        ...(chain.bitcoin ? [bitcoinPanelWallet(chain.bitcoin)] : []),
+      ],
     })
   } else if (settings && !window.labChainWallets) {
     settings.hidden = true
@@ -47,7 +56,7 @@ export function setUpLabPage(
   const siwxMode = siwxModeOf(location.search)
   const siwx = labSiwx({
     mode: siwxMode,
-    adapters: Array.isArray(adapters) ? adapters : [adapters as ChainAdapter],
+    adapters: adapterList,
     networks,
     storage: localStorage,
     location,

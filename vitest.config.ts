@@ -1,9 +1,11 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { reactAliases } from './tools/react18/src/index.js'
 
 const SOURCES_AND_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts']
 const WITH_TSX = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}']
 const TESTS_ONLY = ['test/**/*.test.ts']
+const NETWORK_GUARD = fileURLToPath(new URL('./tools/stack/src/network-guard-setup.ts', import.meta.url))
 
 /**
  * A project of the run: a package's tests. The timeouts guard against a hang, they are not timing targets
@@ -22,6 +24,8 @@ const project = (
     root,
     include,
     env: extra.env ?? {},
+    // Every test fails if it opens a socket or looks up a name outside 127.0.0.1 (tools/stack/src/network-guard.ts).
+    setupFiles: [NETWORK_GUARD],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     expect: { poll: { timeout: 15_000 } },

@@ -63,14 +63,29 @@ describe('createKitCore', () => {
     expect(core.controllers.alerts.state.get().id).toBe('projectIdNotConfigured')
   })
 
-  test('with a project id the clients point at the public endpoints, or at a self-hosted URL', () => {
+  test('with a project id the clients point at the public endpoints, or at a self-hosted URL', async () => {
     expect(DEFAULT_SERVICE_URLS.providerApiUrl).toMatch(/^https:\/\//)
-    const { core } = kit({ projectId: 'p1' })
-    expect(core.controllers.providerApi).toBeDefined()
-    expect(core.controllers.blockchainApi).toBeDefined()
-    const selfHosted = kit({ services: { providerApiUrl: 'http://127.0.0.1:1' } })
-    expect(selfHosted.core.controllers.providerApi).toBeDefined()
-    expect(selfHosted.core.controllers.blockchainApi).toBeUndefined()
+    // The requests are caught before they leave (tests never reach outside 127.0.0.1) and answered 503.
+    const requested: string[] = []
+    vi.stubGlobal('fetch', async (input: string | URL | Request) => {
+      requested.push(input instanceof Request ? input.url : String(input))
+      return new Response('{}', { status: 503 })
+    })
+    try {
+      const { core } = kit({ projectId: 'p1' })
+      expect(core.controllers.providerApi).toBeDefined()
+      expect(core.controllers.blockchainApi).toBeDefined()
+      await core.ready
+      expect(requested.length).toBeGreaterThan(0)
+      for (const url of requested) expect(url.startsWith(DEFAULT_SERVICE_URLS.providerApiUrl), url).toBe(true)
+      const selfHosted = kit({ services: { providerApiUrl: 'http://127.0.0.1:1' } })
+      expect(selfHosted.core.controllers.providerApi).toBeDefined()
+      expect(selfHosted.core.controllers.blockchainApi).toBeUndefined()
+      await selfHosted.core.ready
+      expect(requested.filter((url) => url.startsWith('http://127.0.0.1:1/')).length).toBeGreaterThan(0)
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 
   test('the remote configuration decides the remote-gated features', async () => {

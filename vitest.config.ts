@@ -67,6 +67,7 @@ export default defineConfig({
       project('evm-wallet', './tools/evm-wallet'),
       project('solana-wallet', './tools/solana-wallet'),
       project('bitcoin-wallet', './tools/bitcoin-wallet'),
+      project('wc-relay', './tools/wc-relay'),
       project('browser', './tools/browser', TESTS_ONLY),
       project('services', './tools/services'),
       project('stack', './tools/stack'),

@@ -60,6 +60,9 @@ export function formatStackInfo(info: LocalStackInfo, extraLines: readonly strin
     '',
     'Services (Provider API and Blockchain API stand-in; control API under /__control)',
     `  ${info.services.url}`,
+    '',
+    "WalletConnect relay (the SDKs' relayUrl)",
+    `  ${info.relay.url}`,
   )
   lines.push('', 'ERC-20 tokens (same address on every chain)')
   for (const token of Object.values(TOKENS)) {

@@ -7,17 +7,25 @@ import {
   startServicesServer,
 } from '@latchkey/services'
 import { type SolanaClusters, startSolanaClusters } from '@latchkey/solana-chains'
+import { type LocalRelay, startRelay } from '@latchkey/wc-relay'
 import type { LocalStackInfo } from './types.js'
 
 export { formatStackInfo } from './format.js'
 export { type RunStackOptions, runStack, type StackExtras } from './run.js'
-export type { LocalEvmChain, LocalEvmStack, LocalEvmTokens, LocalServices, LocalStackInfo } from './types.js'
+export type {
+  LocalEvmChain,
+  LocalEvmStack,
+  LocalEvmTokens,
+  LocalRelayInfo,
+  LocalServices,
+  LocalStackInfo,
+} from './types.js'
 
 export interface StartStackOptions {
   /**
    * Every service on an ephemeral port (tests). Otherwise the fixed default ports, each overridable by its
    * environment variable (LATCHKEY_EVM1_PORT, LATCHKEY_EVM2_PORT, LATCHKEY_SOLANA1_PORT, LATCHKEY_SOLANA2_PORT,
-   * LATCHKEY_BTC1_PORT, LATCHKEY_BTC2_PORT, LATCHKEY_SERVICES_PORT).
+   * LATCHKEY_BTC1_PORT, LATCHKEY_BTC2_PORT, LATCHKEY_SERVICES_PORT, LATCHKEY_RELAY_PORT).
    */
   ephemeral?: boolean
   /** Where the port variables are read from. Default: process.env. */
@@ -35,9 +43,9 @@ export interface LocalStack {
 }
 
 /**
- * Starts everything local: the two EVM chains with their tokens, the two Solana clusters and the two Bitcoin
- * networks side by side, then the services stand-in reading them. When one fails, what started is stopped
- * and the first error is thrown.
+ * Starts everything local: the two EVM chains with their tokens, the two Solana clusters, the two Bitcoin
+ * networks and the WalletConnect relay side by side, then the services stand-in reading the chains. When one
+ * fails, what started is stopped and the first error is thrown.
  */
 export async function startStack(options: StartStackOptions = {}): Promise<LocalStack> {
   const common = {
@@ -48,22 +56,28 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
     startEvmChains(common),
     startSolanaClusters(common),
     startBitcoinNetworks(common),
+    startRelay({
+      ...(options.ephemeral ? { port: 0 } : {}),
+      ...(options.env ? { env: options.env } : {}),
+    }),
   ] as const)
-  const [evmStart, solanaStart, bitcoinStart] = started
+  const [evmStart, solanaStart, bitcoinStart, relayStart] = started
   if (
     evmStart.status === 'rejected' ||
     solanaStart.status === 'rejected' ||
-    bitcoinStart.status === 'rejected'
+    bitcoinStart.status === 'rejected' ||
+    relayStart.status === 'rejected'
   ) {
     await Promise.allSettled(
-      started.map((entry) => (entry.status === 'fulfilled' ? entry.value.stop() : undefined)),
+      started.map((entry) => (entry.status === 'fulfilled' ? stopService(entry.value) : undefined)),
     )
     throw (started.find((entry) => entry.status === 'rejected') as PromiseRejectedResult).reason
   }
   const evm: EvmChains = evmStart.value
   const solana: SolanaClusters = solanaStart.value
   const bitcoin: BitcoinNetworks = bitcoinStart.value
-  const stopChains = () => Promise.all([evm.stop(), solana.stop(), bitcoin.stop()])
+  const relay: LocalRelay = relayStart.value
+  const stopChains = () => Promise.all([evm.stop(), solana.stop(), bitcoin.stop(), relay.close()])
   let services: ServicesServer
   try {
     // Bitcoin ids come from the genesis hash each network's Esplora API reports, so they are the real ones.
@@ -112,6 +126,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
     solana: { clusters: solana.clusters, mint: solana.mint, keypairs: solana.keypairs },
     bitcoin: bitcoin.info(),
     services: { url: services.url },
+    relay: { url: relay.url, port: relay.port },
   }
   let stopped: Promise<void> | undefined
   return {
@@ -122,4 +137,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
       return stopped
     },
   }
+}
+
+/** Stops one started service; the relay closes for good (its `stop()` only pauses it). */
+function stopService(service: { stop(): Promise<void> } | LocalRelay): Promise<void> {
+  return 'close' in service ? service.close() : service.stop()
 }

@@ -40,6 +40,13 @@ export interface LocalServices {
   url: string
 }
 
+/** The local WalletConnect relay (tools/wc-relay): the SDKs' `relayUrl`. */
+export interface LocalRelayInfo {
+  /** `ws://127.0.0.1:<port>`. */
+  url: string
+  port: number
+}
+
 export interface LocalStackInfo {
   evm: LocalEvmStack
   /** Two local Solana clusters (tools/solana-chains): JSON-RPC over HTTP and WebSocket, funded keypairs, an SPL mint. */
@@ -47,6 +54,8 @@ export interface LocalStackInfo {
   /** Two local Bitcoin networks (tools/bitcoin-chains): regtest and testnet behind Esplora's HTTP API, funded accounts. */
   bitcoin: BitcoinNetworksInfo
   services: LocalServices
+  /** The WalletConnect relay. A test that stops or restarts a relay starts its own (`startRelay({ port: 0 })`). */
+  relay: LocalRelayInfo
 }
 
 declare module 'vitest' {

@@ -60,6 +60,7 @@ const PORT_VARIABLES = [
   'LATCHKEY_BTC1_PORT',
   'LATCHKEY_BTC2_PORT',
   'LATCHKEY_SERVICES_PORT',
+  'LATCHKEY_RELAY_PORT',
 ] as const
 type PortVariable = (typeof PORT_VARIABLES)[number]
 
@@ -130,8 +131,13 @@ describe('latchkey-stack CLI', () => {
     const printed = await waitForOutput(run, 'Press Ctrl-C to stop.')
 
     const url = (name: PortVariable) => `http://127.0.0.1:${env[name]}`
-    const urls = [...printed.matchAll(/http:\/\/127\.0\.0\.1:\d+/g)].map((match) => match[0])
-    expect(urls).toEqual(PORT_VARIABLES.map(url))
+    const urls = [...printed.matchAll(/(?:http|ws):\/\/127\.0\.0\.1:\d+/g)].map((match) => match[0])
+    expect(urls).toEqual([
+      ...PORT_VARIABLES.filter((name) => name !== 'LATCHKEY_RELAY_PORT').map(url),
+      `ws://127.0.0.1:${env.LATCHKEY_RELAY_PORT}`,
+    ])
+    // The relay speaks WebSocket only: a plain HTTP request is told to upgrade.
+    expect((await fetch(url('LATCHKEY_RELAY_PORT'))).status).toBe(426)
     const services = await fetch(`${url('LATCHKEY_SERVICES_PORT')}/v1/supported-chains`)
     expect(((await services.json()) as { http: string[] }).http).toContain('eip155:31337')
     expect(printed).toContain('Latchkey Local ')

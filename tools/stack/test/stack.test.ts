@@ -1,5 +1,6 @@
 import { TEST_MNEMONIC, TOKEN_ADDRESSES } from '@latchkey/evm-chains'
 import { describe, expect, inject, it } from 'vitest'
+import { WebSocket } from 'ws'
 import { formatStackInfo, type LocalStackInfo } from '../src/index.js'
 import { rpc } from './support.js'
 
@@ -57,6 +58,29 @@ describe('inject("stack") from the global setup', () => {
     expect(stats.chain_stats.funded_txo_sum).toBeGreaterThan(0)
   })
 
+  it('runs the WalletConnect relay on an ephemeral port: a subscription over WebSocket is answered', async () => {
+    const url = new URL(info.relay.url)
+    expect(url.protocol).toBe('ws:')
+    expect(url.hostname).toBe('127.0.0.1')
+    expect(info.relay.port).not.toBe(8555)
+    const socket = new WebSocket(info.relay.url)
+    try {
+      await new Promise((open, fail) => {
+        socket.once('open', open)
+        socket.once('error', fail)
+      })
+      const topic = 'ab'.repeat(32)
+      socket.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic } }))
+      const answer = await new Promise<{ id: number; result?: unknown }>((done) =>
+        socket.once('message', (data) => done(JSON.parse(String(data)))),
+      )
+      expect(answer.id).toBe(1)
+      expect(answer.result).toMatch(/^[0-9a-f]{64}$/)
+    } finally {
+      socket.close()
+    }
+  })
+
   it('names the mnemonic and the token addresses', () => {
     expect(info.evm.mnemonic).toBe(TEST_MNEMONIC)
     expect(info.evm.tokens).toEqual(TOKEN_ADDRESSES)
@@ -86,5 +110,6 @@ describe('formatStackInfo', () => {
       expect(text).toMatch(new RegExp(`${network.name} +${network.network} +${network.esploraUrl}`))
     }
     expect(text).toContain(info.bitcoin.accounts[0]!.payment.addresses.regtest)
+    expect(text).toMatch(new RegExp(`WalletConnect relay .*\\n +${info.relay.url}`))
   })
 })

@@ -13,6 +13,7 @@ const VARIABLES = [
   'LATCHKEY_BTC1_PORT',
   'LATCHKEY_BTC2_PORT',
   'LATCHKEY_SERVICES_PORT',
+  'LATCHKEY_RELAY_PORT',
   'LATCHKEY_LAB_PORT',
 ] as const
 
@@ -69,6 +70,7 @@ describe('npm start', () => {
     const lab = `http://127.0.0.1:${env.LATCHKEY_LAB_PORT}`
     for (const page of ['wagmi', 'ethers', 'ethers5', 'vanilla'])
       expect(started.output.stdout).toContain(`${lab}/${page}`)
+    expect(started.output.stdout).toContain(`ws://127.0.0.1:${env.LATCHKEY_RELAY_PORT}`)
     const html = await (await fetch(`${lab}/ethers`)).text()
     expect(html).toContain('<script')
     const config = (await (await fetch(`${lab}/lab-config.json`)).json()) as {

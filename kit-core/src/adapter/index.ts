@@ -43,12 +43,13 @@ export type {
   SocialProvider,
 } from './embedded.js'
 export { createMemoryStorage, type KitStorage, prefixStorage, readJson } from './storage.js'
-export type {
-  AppMetadata,
-  ProposalNamespace,
-  SessionNamespace,
-  SessionSignInRequest,
-  WalletConnectEvents,
-  WalletConnectProvider,
-  WalletConnectSession,
+export {
+  type AppMetadata,
+  type ProposalNamespace,
+  type SessionNamespace,
+  type SessionSignInRequest,
+  WALLETCONNECT_NAMESPACE_DEFAULTS,
+  type WalletConnectEvents,
+  type WalletConnectProvider,
+  type WalletConnectSession,
 } from './walletconnect.js'

@@ -10,6 +10,7 @@ import {
   nodeEnvironment,
   RECENT_WALLETS_LIMIT,
   solana,
+  WALLETCONNECT_NAMESPACE_DEFAULTS,
 } from '../../src/index.js'
 import { createFakeAdapter } from '../support/fake-adapter.js'
 import { createFakeWalletConnect } from '../support/fake-walletconnect.js'
@@ -151,6 +152,26 @@ describe('connection controller', () => {
       expect(connection.state.get().wcUri).toMatch(/^wc:pairing-2@2/)
       wc.approve({ eip155: [`eip155:1:${EVM}`] })
       await again
+    })
+
+    test('proposes every namespace with networks, with the methods and events its adapters use', async () => {
+      const { connection, wc } = setup()
+      const done = connection.connectWalletConnect().catch(() => undefined)
+      await vi.advanceTimersByTimeAsync(0)
+      wc.reject()
+      await done
+      const [proposal] = wc.proposals as {
+        optionalNamespaces: Record<string, { chains: string[]; methods: string[]; events: string[] }>
+      }[]
+      const eip155 = proposal?.optionalNamespaces.eip155
+      expect(eip155?.chains.length).toBeGreaterThan(0)
+      expect(eip155?.methods).toEqual([...WALLETCONNECT_NAMESPACE_DEFAULTS.eip155.methods])
+      expect(eip155?.methods).toEqual(
+        expect.arrayContaining(['personal_sign', 'eth_sendTransaction', 'wallet_switchEthereumChain']),
+      )
+      expect(eip155?.events).toEqual(['chainChanged', 'accountsChanged'])
+      for (const [namespace, proposed] of Object.entries(proposal?.optionalNamespaces ?? {}))
+        expect(proposed.methods.length, namespace).toBeGreaterThan(0)
     })
 
     test('[§4.5] a successful connection stores the deep link and the recent wallet and reports the method', async () => {

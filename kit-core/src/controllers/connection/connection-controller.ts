@@ -2,7 +2,11 @@ import type { AdapterAccount } from '../../adapter/accounts.js'
 import type { ChainAdapter } from '../../adapter/adapter.js'
 import type { Connector } from '../../adapter/connectors.js'
 import { ConnectorIds } from '../../adapter/connectors.js'
-import type { ProposalNamespace, WalletConnectProvider } from '../../adapter/walletconnect.js'
+import {
+  type ProposalNamespace,
+  WALLETCONNECT_NAMESPACE_DEFAULTS,
+  type WalletConnectProvider,
+} from '../../adapter/walletconnect.js'
 import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
 import { type CaipAddress, isChainNamespace, parseCaipAddress } from '../../caip/caip.js'
 import { LatchkeyError } from '../../errors/errors.js'
@@ -217,8 +221,8 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
       if (networks.length === 0) continue
       namespaces[namespace] = {
         chains: networks.map((n) => n.caipNetworkId),
-        methods: [],
-        events: [],
+        methods: [...WALLETCONNECT_NAMESPACE_DEFAULTS[namespace].methods],
+        events: [...WALLETCONNECT_NAMESPACE_DEFAULTS[namespace].events],
         rpcMap: Object.fromEntries(
           networks
             .filter((n) => n.rpcUrls.default.http[0])

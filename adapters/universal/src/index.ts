@@ -1,0 +1,6 @@
+export {
+  chainOfEvent,
+  createWalletConnectProvider,
+  DISCONNECT_WAIT_MS,
+  type WalletConnectProviderOptions,
+} from './provider.js'

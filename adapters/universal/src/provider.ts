@@ -1,0 +1,245 @@
+// The core's WalletConnectProvider over @walletconnect/universal-provider: one session the kit shares across
+// namespaces. Wallet errors become ProviderRpcError (a rejection is 4001 whatever the SDK said), the session is
+// handed out in core's shape, and the wallet's events are re-emitted with their namespace made explicit.
+import {
+  type AppMetadata,
+  type CaipAddress,
+  type CaipNetworkId,
+  type ChainNamespace,
+  createEmitter,
+  LatchkeyError,
+  normalizeProviderError,
+  type ProposalNamespace,
+  type SessionNamespace,
+  type SessionSignInRequest,
+  type WalletConnectEvents,
+  type WalletConnectProvider,
+  type WalletConnectSession,
+} from '@latchkey/core'
+import type { UniversalProvider } from '@walletconnect/universal-provider'
+
+/** How long a disconnect waits for the relay before giving up (SPEC §4). */
+export const DISCONNECT_WAIT_MS = 3000
+
+type Sdk = Awaited<ReturnType<typeof UniversalProvider.init>>
+type SdkSession = NonNullable<Sdk['session']>
+type SdkNamespaces = NonNullable<Parameters<Sdk['connect']>[0]['namespaces']>
+
+export interface WalletConnectProviderOptions {
+  /** The WalletConnect Cloud project id. */
+  projectId: string
+  /** Who the dApp is, as wallets show it. */
+  metadata: AppMetadata
+  /** The relay's WebSocket URL; default the SDK's public relay. Tests and offline setups pass a local one. */
+  relayUrl?: string
+  /**
+   * Keeps this provider's SDK state apart from every other WalletConnect client on the page (two kits, or a
+   * kit and a host's own client, never share a session). Default `latchkey`.
+   */
+  storagePrefix?: string
+  /** The SDK's key-value storage options; in Node give `{ database: ':memory:' }`. */
+  storageOptions?: { database?: string }
+  /** RPC URL per network, so the SDK's reads go to the host's RPCs (never a public RPC by accident). */
+  rpcUrls?: Readonly<Partial<Record<CaipNetworkId, string>>>
+}
+
+const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']
+const isNamespace = (value: string): value is ChainNamespace =>
+  (NAMESPACES as readonly string[]).includes(value)
+
+/** The SDK's session in core's shape (namespaces the kit does not know are left out). */
+function toSession(session: SdkSession): WalletConnectSession {
+  const namespaces: Partial<Record<ChainNamespace, SessionNamespace>> = {}
+  for (const [key, value] of Object.entries(session.namespaces)) {
+    if (!isNamespace(key)) continue
+    namespaces[key] = {
+      accounts: value.accounts as CaipAddress[],
+      ...(value.chains ? { chains: value.chains as CaipNetworkId[] } : {}),
+      methods: value.methods,
+      events: value.events,
+    }
+  }
+  const { name, description, url, icons } = session.peer.metadata
+  return {
+    topic: session.topic,
+    namespaces,
+    peer: { metadata: { name, description, url, icons } },
+    expiry: session.expiry,
+  }
+}
+
+/** The chain a `chainChanged` event names: its data may be a number, hex, decimal text or a CAIP-2 id. */
+export function chainOfEvent(requestChainId: string, data: unknown): CaipNetworkId | undefined {
+  const namespace = requestChainId.split(':')[0] ?? ''
+  if (typeof data === 'string' && /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/.test(data))
+    return data as CaipNetworkId
+  if (namespace === 'eip155') {
+    const id =
+      typeof data === 'number'
+        ? data
+        : typeof data === 'string' && /^(0x[0-9a-fA-F]+|\d+)$/.test(data)
+          ? Number(data)
+          : Number.NaN
+    if (Number.isSafeInteger(id) && id > 0) return `eip155:${id}` as CaipNetworkId
+    return undefined
+  }
+  return /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/.test(requestChainId)
+    ? (requestChainId as CaipNetworkId)
+    : undefined
+}
+
+/** The SDK's proposal namespaces from core's (`rpcMap` keyed by chain reference, as the SDK reads it). */
+function toSdkNamespaces(
+  namespaces: Readonly<Partial<Record<ChainNamespace, ProposalNamespace>>> | undefined,
+): SdkNamespaces {
+  const result: SdkNamespaces = {}
+  for (const [key, value] of Object.entries(namespaces ?? {})) {
+    if (!value || value.chains.length === 0) continue
+    result[key] = {
+      chains: [...value.chains],
+      methods: [...value.methods],
+      events: [...value.events],
+      ...(value.rpcMap ? { rpcMap: { ...value.rpcMap } } : {}),
+    }
+  }
+  return result
+}
+
+/**
+ * Starts the SDK and returns the kit's WalletConnect provider over it. A session the SDK kept from an earlier
+ * visit is restored (available as `session` at once).
+ */
+export async function createWalletConnectProvider(
+  options: WalletConnectProviderOptions,
+): Promise<WalletConnectProvider & { readonly sdk: Sdk }> {
+  // Loaded here, not at import: the SDK's WebSocket module reads `window` when it loads, and importing this package
+  // on a server (or in Node) must touch no browser global.
+  const { UniversalProvider: UniversalProviderSdk } = await import('@walletconnect/universal-provider')
+  const sdk = await UniversalProviderSdk.init({
+    projectId: options.projectId,
+    metadata: { ...options.metadata, icons: [...options.metadata.icons] },
+    ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
+    customStoragePrefix: options.storagePrefix ?? 'latchkey',
+    ...(options.storageOptions ? { storageOptions: options.storageOptions } : {}),
+    telemetryEnabled: false,
+    logger: 'silent',
+  })
+  const events = createEmitter<WalletConnectEvents>()
+  const rpcUrlOf = (caipNetworkId: CaipNetworkId) => options.rpcUrls?.[caipNetworkId]
+
+  sdk.on('display_uri', (uri: string) => events.emit('display_uri', { uri }))
+  sdk.on('session_update', () => {
+    if (sdk.session) events.emit('session_update', { session: toSession(sdk.session) })
+  })
+  sdk.on('session_delete', ({ topic }: { topic: string }) => events.emit('session_delete', { topic }))
+  sdk.on(
+    'session_event',
+    ({ params }: { params: { chainId: string; event: { name: string; data: unknown } } }) => {
+      const { chainId, event } = params
+      const namespace = chainId.split(':')[0] ?? ''
+      if (event.name === 'chainChanged') {
+        const caipNetworkId = chainOfEvent(chainId, event.data)
+        if (caipNetworkId) events.emit('chainChanged', { caipNetworkId })
+      } else if (event.name === 'accountsChanged' && isNamespace(namespace) && Array.isArray(event.data)) {
+        const accounts = event.data
+          .filter((account): account is string => typeof account === 'string')
+          .map((account) => (account.includes(':') ? account : `${chainId}:${account}`) as CaipAddress)
+        events.emit('accountsChanged', { namespace, accounts })
+      }
+    },
+  )
+  const relayer = sdk.client.core.relayer
+  relayer.on('relayer_connect', () => events.emit('transport', { status: 'open' }))
+  relayer.on('relayer_disconnect', () => events.emit('transport', { status: 'closed' }))
+
+  const requireSession = (): SdkSession => {
+    if (!sdk.session) throw new LatchkeyError('No WalletConnect session', { code: 'NOT_CONNECTED' })
+    return sdk.session
+  }
+
+  return {
+    sdk,
+    get session() {
+      return sdk.session ? toSession(sdk.session) : undefined
+    },
+
+    async connect(params) {
+      try {
+        if (params.signIn) return await authenticate(params.signIn, params)
+        const session = await sdk.connect({
+          optionalNamespaces: {
+            ...toSdkNamespaces(params.optionalNamespaces),
+            ...toSdkNamespaces(params.namespaces),
+          },
+          ...(params.pairingTopic ? { pairingTopic: params.pairingTopic } : {}),
+        })
+        if (!session) throw new LatchkeyError('The wallet approved no session', { code: 'NOT_CONNECTED' })
+        return { session: toSession(session) }
+      } catch (error) {
+        throw error instanceof LatchkeyError ? error : normalizeProviderError(error)
+      }
+    },
+
+    async disconnect() {
+      if (!sdk.session) return
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const giveUp = new Promise<void>((done) => {
+        timer = setTimeout(done, DISCONNECT_WAIT_MS)
+      })
+      try {
+        await Promise.race([sdk.disconnect().catch(() => undefined), giveUp])
+      } finally {
+        clearTimeout(timer)
+      }
+    },
+
+    async request<T>(args: { method: string; params?: unknown }, caipNetworkId: CaipNetworkId): Promise<T> {
+      requireSession()
+      try {
+        return await sdk.request<T>(
+          { method: args.method, ...(args.params === undefined ? {} : { params: args.params as object }) },
+          caipNetworkId,
+        )
+      } catch (error) {
+        throw normalizeProviderError(error)
+      }
+    },
+
+    setDefaultChain(caipNetworkId) {
+      sdk.setDefaultChain(caipNetworkId, rpcUrlOf(caipNetworkId))
+    },
+
+    getAccounts(namespace) {
+      return (sdk.session?.namespaces[namespace]?.accounts ?? []) as CaipAddress[]
+    },
+
+    on(event, listener) {
+      return events.on(event, listener)
+    },
+  }
+
+  /** One-step sign-in (SPEC §4): the session request carries a CAIP-122 message the wallet signs. */
+  async function authenticate(
+    signIn: SessionSignInRequest,
+    params: { namespaces: Readonly<Partial<Record<ChainNamespace, ProposalNamespace>>> },
+  ) {
+    const methods = [...new Set(Object.values(params.namespaces).flatMap((ns) => ns?.methods ?? []))]
+    const { session, auths } = await sdk.authenticate({
+      chains: [...signIn.chains],
+      domain: signIn.domain,
+      uri: signIn.uri,
+      nonce: signIn.nonce,
+      methods,
+      ...(signIn.statement ? { statement: signIn.statement } : {}),
+      ...(signIn.resources ? { resources: [...signIn.resources] } : {}),
+      ...(signIn.expirationTime ? { exp: signIn.expirationTime } : {}),
+      ...(signIn.notBefore ? { nbf: signIn.notBefore } : {}),
+      ...(signIn.requestId ? { requestId: signIn.requestId } : {}),
+    })
+    if (!session) throw new LatchkeyError('The wallet approved no session', { code: 'NOT_CONNECTED' })
+    const first = auths?.[0]
+    if (!first) return { session: toSession(session) }
+    const message = sdk.client.formatAuthMessage({ request: first.p, iss: first.p.iss })
+    return { session: toSession(session), signIn: { message, signature: first.s.s } }
+  }
+}

@@ -1,0 +1,416 @@
+// The WalletConnect test wallet: WalletKit over its own Core, a simulated user, and one delegate per namespace.
+import { type IWalletKit, WalletKit, type WalletKitTypes } from '@reown/walletkit'
+import { Core } from '@walletconnect/core'
+import type { SessionTypes } from '@walletconnect/types'
+import { getSdkError } from '@walletconnect/utils'
+import { createBitcoinDelegate, readBitcoinChainId } from './bip122.js'
+import type { NamespaceDelegate, WalletActions, WcNamespace } from './delegate.js'
+import { createEvmDelegate } from './eip155.js'
+import { toErrorObject, USER_REJECTED_REQUEST, type WcErrorObject, WcRpcError } from './errors.js'
+import { accountIds, approvedNamespaces, checkRequest, sessionNamespaceOf, withChain } from './namespaces.js'
+import { createSolanaDelegate } from './solana.js'
+import type {
+  ApprovalPolicy,
+  WcPendingRequest,
+  WcProposal,
+  WcRequestLogEntry,
+  WcWallet,
+  WcWalletOptions,
+} from './types.js'
+
+const POLICIES: readonly ApprovalPolicy[] = ['approve', 'reject', 'hold']
+
+/** Logged (never sent) for a held request that ended unanswered: expired, its session deleted, or the wallet closed. */
+const DROPPED: Readonly<WcErrorObject> = Object.freeze({
+  code: 8000,
+  message: 'Dropped unanswered: the request expired, its session ended or the wallet closed.',
+})
+
+/** Successive `next()` calls yield successive items; an item added while someone waits goes to the first waiter. */
+function handOut<T extends { id: number }>(isOpen: (item: T) => boolean) {
+  const items: T[] = []
+  const given = new Set<number>()
+  const waiters: { resolve: (item: T) => void; reject: (error: Error) => void }[] = []
+  return {
+    add(item: T) {
+      items.push(item)
+      const waiter = waiters.shift()
+      if (waiter) {
+        given.add(item.id)
+        waiter.resolve(item)
+      }
+    },
+    next(): Promise<T> {
+      const item = items.find((candidate) => isOpen(candidate) && !given.has(candidate.id))
+      if (item) {
+        given.add(item.id)
+        return Promise.resolve(item)
+      }
+      return new Promise((resolve, reject) => waiters.push({ resolve, reject }))
+    },
+    fail(error: Error) {
+      for (const waiter of waiters.splice(0)) waiter.reject(error)
+    },
+  }
+}
+
+/** A request held for the user: its log entry and how to settle it. */
+interface Held {
+  readonly entry: WcRequestLogEntry
+  readonly settle: (decision: 'approve' | 'reject' | 'drop') => void
+}
+
+let instances = 0
+
+/**
+ * Creates a WalletConnect wallet on the relay at `relayUrl`: WalletKit 1.6 over its own Core 2.25 (its own storage
+ * prefix, in-memory storage), answering eip155, solana and bip122 requests for real through the EVM, Solana and
+ * Bitcoin test wallets. Sets `process.env.IS_VITEST = 'true'` (the SDK's test-run switch: without it WalletKit
+ * posts telemetry and fetches Verify attestations from the internet). Resolves once the wallet is on the relay.
+ */
+export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet> {
+  if (!options.evm && !options.solana && !options.bitcoin) {
+    throw new Error('createWcWallet: give at least one of evm, solana, bitcoin')
+  }
+  if (options.policy !== undefined && !POLICIES.includes(options.policy)) {
+    throw new Error(`createWcWallet: unknown policy ${String(options.policy)}`)
+  }
+  process.env.IS_VITEST = 'true'
+
+  const delegates: NamespaceDelegate[] = []
+  if (options.evm) delegates.push(createEvmDelegate(options.evm))
+  if (options.solana) delegates.push(createSolanaDelegate(options.solana))
+  if (options.bitcoin) {
+    const chainIds = await Promise.all(
+      options.bitcoin.networks.map(
+        (network) => network.caipNetworkId ?? readBitcoinChainId(network.esploraUrl),
+      ),
+    )
+    delegates.push(createBitcoinDelegate(options.bitcoin, chainIds))
+  }
+  const delegateOf = (chainId: string): NamespaceDelegate => {
+    const delegate = delegates.find((candidate) => candidate.namespace === chainId.split(':')[0])
+    if (!delegate?.chains.includes(chainId)) throw new Error(`The wallet does not know ${chainId}.`)
+    return delegate
+  }
+  const delegateFor = (namespace: WcNamespace): NamespaceDelegate => {
+    const delegate = delegates.find((candidate) => candidate.namespace === namespace)
+    if (!delegate) throw new Error(`The wallet holds no ${namespace} keys.`)
+    return delegate
+  }
+
+  instances += 1
+  const core = new Core({
+    projectId: options.projectId ?? 'latchkey-wc-wallet',
+    relayUrl: options.relayUrl,
+    customStoragePrefix:
+      options.storagePrefix ??
+      `latchkey-wc-wallet-${process.pid}-${instances}-${globalThis.crypto.randomUUID()}`,
+    storageOptions: { database: ':memory:' },
+    telemetryEnabled: false,
+    logger: options.logger ?? 'silent',
+  })
+  const walletKit = await WalletKit.init({
+    core,
+    metadata: {
+      name: 'Latchkey WalletConnect Test Wallet',
+      description: 'A WalletConnect wallet for tests',
+      url: 'http://127.0.0.1',
+      icons: [],
+      ...options.metadata,
+    },
+    // Requests reach the wallet as they arrive (several can be held at once); the wallet de-duplicates them.
+    signConfig: { disableRequestQueue: true },
+  })
+  // WalletKit's sign client makes a logger of its own (level 'error'), not the Core's: quiet it too.
+  walletKit.engine.signClient.logger.level = options.logger ?? 'silent'
+
+  let policy: ApprovalPolicy = options.policy ?? 'approve'
+  let closed = false
+  const rejection = options.rejectionError ?? USER_REJECTED_REQUEST
+  const proposals: WcProposal[] = []
+  const proposalQueue = handOut<WcProposal>((proposal) => proposal.status === 'pending')
+  const log: WcRequestLogEntry[] = []
+  const seenRequests = new Set<number>()
+  const held: Held[] = []
+  const requestQueue = handOut<WcPendingRequest>((request) => held.some((h) => h.entry.id === request.id))
+
+  const activeSessions = () => Object.values(walletKit.getActiveSessions())
+  const pendingView = ({ entry }: Held): WcPendingRequest => ({
+    id: entry.id,
+    topic: entry.topic,
+    chainId: entry.chainId,
+    method: entry.method,
+    params: entry.params,
+  })
+
+  // ---------- proposals ----------
+
+  const findProposal = (id: number | undefined): WcProposal => {
+    const proposal = proposals.find(
+      (candidate) => candidate.status === 'pending' && (id === undefined || candidate.id === id),
+    )
+    if (!proposal) throw new Error(id === undefined ? 'No pending proposal.' : `No pending proposal ${id}.`)
+    return proposal
+  }
+  const rejectProposal = async (proposal: WcProposal, reason: WcErrorObject) => {
+    proposal.status = 'rejected'
+    proposal.reason = reason
+    await walletKit.rejectSession({ id: proposal.id, reason: { code: reason.code, message: reason.message } })
+  }
+  const approveProposal = async (proposal: WcProposal, only?: readonly WcNamespace[]) => {
+    const namespaces = approvedNamespaces(proposal, delegates, only)
+    proposal.status = 'approved'
+    try {
+      const session = await walletKit.approveSession({ id: proposal.id, namespaces })
+      proposal.sessionTopic = session.topic
+      return session
+    } catch (error) {
+      proposal.status = 'pending'
+      throw error
+    }
+  }
+  const onProposal = ({ id, params }: WalletKitTypes.SessionProposal) => {
+    if (closed || proposals.some((proposal) => proposal.id === id)) return
+    const proposal: WcProposal = {
+      id,
+      pairingTopic: params.pairingTopic,
+      proposer: params.proposer.metadata,
+      requiredNamespaces: params.requiredNamespaces,
+      optionalNamespaces: params.optionalNamespaces ?? {},
+      at: Date.now(),
+      status: 'pending',
+    }
+    proposals.push(proposal)
+    if (policy === 'hold') {
+      proposalQueue.add(proposal)
+      return
+    }
+    const settled =
+      policy === 'approve'
+        ? approveProposal(proposal).catch((error: unknown) =>
+            // Nothing the wallet could approve (e.g. a required chain it does not know): the dApp hears why.
+            rejectProposal(
+              proposal,
+              error instanceof WcRpcError
+                ? error.toJSON()
+                : {
+                    code: getSdkError('UNSUPPORTED_NAMESPACE_KEY').code,
+                    message: toErrorObject(error).message,
+                  },
+            ),
+          )
+        : rejectProposal(proposal, getSdkError('USER_REJECTED'))
+    settled.catch(() => {})
+  }
+  const onProposalExpire = ({ id }: WalletKitTypes.ProposalExpire) => {
+    const proposal = proposals.find((candidate) => candidate.id === id && candidate.status === 'pending')
+    if (proposal) proposal.status = 'expired'
+  }
+
+  // ---------- requests ----------
+
+  const respond = async (
+    topic: string,
+    id: number,
+    answer: { result: unknown } | { error: WcErrorObject },
+  ) => {
+    if (closed) return
+    await walletKit
+      .respondSessionRequest({ topic, response: { id, jsonrpc: '2.0', ...answer } as never })
+      .catch(() => {})
+  }
+  /** Asks the user (the policy); resolves true when approved, false when rejected, undefined when dropped. */
+  const ask = (entry: WcRequestLogEntry): Promise<boolean | undefined> => {
+    entry.prompted = true
+    if (policy !== 'hold') return Promise.resolve(policy === 'approve')
+    return new Promise((resolve) => {
+      const item: Held = {
+        entry,
+        settle: (decision) => {
+          const index = held.indexOf(item)
+          if (index >= 0) held.splice(index, 1)
+          resolve(decision === 'drop' ? undefined : decision === 'approve')
+        },
+      }
+      held.push(item)
+      requestQueue.add(pendingView(item))
+    })
+  }
+  const actions: WalletActions = { switchChain: (chainId) => wallet.switchChain(chainId) }
+  const onRequest = async ({ id, topic, params }: WalletKitTypes.SessionRequest) => {
+    if (closed || seenRequests.has(id)) return
+    seenRequests.add(id)
+    const { request, chainId } = params
+    const entry: WcRequestLogEntry = {
+      id,
+      topic,
+      chainId,
+      method: request.method,
+      params: request.params,
+      at: Date.now(),
+      outcome: 'pending',
+      prompted: false,
+    }
+    log.push(entry)
+    try {
+      const session = walletKit.getActiveSessions()[topic]
+      const checked = checkRequest(session?.namespaces ?? {}, delegates, chainId, request.method)
+      if (checked.error) throw checked.error
+      const prepared = checked.delegate.prepare(
+        { chainId, method: request.method, params: request.params },
+        actions,
+      )
+      if (prepared.needsApproval) {
+        const approved = await ask(entry)
+        if (approved === undefined) {
+          entry.outcome = 'error'
+          entry.error = { ...DROPPED }
+          return
+        }
+        if (!approved) {
+          entry.outcome = 'rejected'
+          entry.error = { ...rejection }
+          await respond(topic, id, { error: entry.error })
+          return
+        }
+      }
+      const result = (await prepared.run()) ?? null
+      entry.outcome = 'approved'
+      entry.result = result
+      await respond(topic, id, { result })
+    } catch (error) {
+      entry.outcome = 'error'
+      entry.error = toErrorObject(error)
+      await respond(topic, id, { error: entry.error })
+    }
+  }
+  const dropHeld = (match: (entry: WcRequestLogEntry) => boolean) => {
+    for (const item of held.filter(({ entry }) => match(entry))) item.settle('drop')
+  }
+  const onRequestExpire = ({ id }: WalletKitTypes.SessionRequestExpire) =>
+    dropHeld((entry) => entry.id === id)
+  const onSessionDelete = ({ topic }: WalletKitTypes.SessionDelete) =>
+    dropHeld((entry) => entry.topic === topic)
+  const findHeld = (id: number | undefined): Held => {
+    const item = held.find(({ entry }) => id === undefined || entry.id === id)
+    if (!item) throw new Error(id === undefined ? 'No held request.' : `No held request ${id}.`)
+    return item
+  }
+
+  walletKit.on('session_proposal', onProposal)
+  walletKit.on('proposal_expire', onProposalExpire)
+  walletKit.on('session_request', onRequest)
+  walletKit.on('session_request_expire', onRequestExpire)
+  walletKit.on('session_delete', onSessionDelete)
+
+  // ---------- sessions ----------
+
+  /** The active sessions that hold `namespace` (or only `topic`'s). */
+  const sessionsWith = (namespace: string, topic?: string): SessionTypes.Struct[] =>
+    activeSessions().filter(
+      (session) => (topic === undefined || session.topic === topic) && session.namespaces[namespace],
+    )
+  const grants = (session: SessionTypes.Struct, chainId: string, event: string) =>
+    sessionNamespaceOf(session.namespaces, chainId)?.namespace.events.includes(event) === true
+
+  const wallet: WcWallet = {
+    walletKit: walletKit as IWalletKit,
+    get policy() {
+      return policy
+    },
+    setPolicy(next) {
+      if (!POLICIES.includes(next)) throw new Error(`Unknown policy ${String(next)}.`)
+      policy = next
+    },
+    pair: (uri) => walletKit.pair({ uri }),
+    get proposals() {
+      return proposals
+    },
+    nextProposal: () => proposalQueue.next(),
+    approve: (proposalId, approveOptions) =>
+      approveProposal(findProposal(proposalId), approveOptions?.namespaces),
+    reject: (proposalId) => rejectProposal(findProposal(proposalId), getSdkError('USER_REJECTED')),
+    pending: () => held.map(pendingView),
+    nextRequest: () => requestQueue.next(),
+    approveRequest: (id) => findHeld(id).settle('approve'),
+    rejectRequest: (id) => findHeld(id).settle('reject'),
+    get log() {
+      return log
+    },
+    get sessions() {
+      return activeSessions()
+    },
+    get chains() {
+      return delegates.flatMap((delegate) => delegate.chains)
+    },
+    activeChain: (namespace) => delegateFor(namespace).activeChain,
+    accounts: (chainId) => accountIds(delegateOf(chainId), chainId),
+    async switchChain(chainId) {
+      const delegate = delegateOf(chainId)
+      delegate.selectChain(chainId)
+      for (const session of sessionsWith(delegate.namespace)) {
+        const namespaces = withChain(session.namespaces, delegate, chainId)
+        if (namespaces !== session.namespaces) {
+          const { acknowledged } = await walletKit.updateSession({ topic: session.topic, namespaces })
+          await acknowledged()
+        }
+        if (grants({ ...session, namespaces }, chainId, 'chainChanged')) {
+          await walletKit.emitSessionEvent({
+            topic: session.topic,
+            chainId,
+            event: { name: 'chainChanged', data: delegate.chainChangedData(chainId) },
+          })
+        }
+      }
+    },
+    async switchAccount(namespace, which) {
+      const delegate = delegateFor(namespace)
+      delegate.selectAccount(which)
+      for (const session of sessionsWith(namespace)) {
+        const chains = session.namespaces[namespace]?.chains ?? []
+        const chainId = chains.includes(delegate.activeChain) ? delegate.activeChain : chains[0]
+        if (chainId && grants(session, chainId, 'accountsChanged')) {
+          await walletKit.emitSessionEvent({
+            topic: session.topic,
+            chainId,
+            event: { name: 'accountsChanged', data: accountIds(delegate, chainId) },
+          })
+        }
+      }
+    },
+    async emit(event, chainId, topic) {
+      const targets = activeSessions().filter(
+        (session) =>
+          (topic === undefined || session.topic === topic) && sessionNamespaceOf(session.namespaces, chainId),
+      )
+      if (targets.length === 0) throw new Error(`No session includes ${chainId}.`)
+      for (const session of targets) {
+        await walletKit.emitSessionEvent({ topic: session.topic, chainId, event })
+      }
+    },
+    async disconnect(topic) {
+      const topics = topic === undefined ? activeSessions().map((session) => session.topic) : [topic]
+      for (const each of topics) {
+        dropHeld((entry) => entry.topic === each)
+        await walletKit.disconnectSession({ topic: each, reason: getSdkError('USER_DISCONNECTED') })
+      }
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      dropHeld(() => true)
+      const error = new Error('The WalletConnect test wallet is closed.')
+      proposalQueue.fail(error)
+      requestQueue.fail(error)
+      walletKit.off('session_proposal', onProposal)
+      walletKit.off('proposal_expire', onProposalExpire)
+      walletKit.off('session_request', onRequest)
+      walletKit.off('session_request_expire', onRequestExpire)
+      walletKit.off('session_delete', onSessionDelete)
+      await core.relayer.transportClose().catch(() => {})
+      core.heartbeat.stop()
+    },
+  }
+  return wallet
+}

@@ -1,0 +1,233 @@
+// The simulated user (approve / reject / hold), and requests outside the session: refused, never a crash.
+import { type LocalRelay, startRelay } from '@latchkey/wc-relay'
+import type { SessionTypes } from '@walletconnect/types'
+import { getSdkError } from '@walletconnect/utils'
+import { verifyMessage } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createWcWallet, type WcWallet, type WcWalletOptions } from '../src/index.js'
+import {
+  chainOptions,
+  closeDapp,
+  createDapp,
+  type Dapp,
+  EIP155_REQUEST,
+  EVM_1,
+  EVM_2,
+  evmOnly,
+  nextDappEvent,
+  propose,
+} from './support.js'
+
+let relay: LocalRelay
+const open: { wallets: WcWallet[]; dapps: Dapp[] } = { wallets: [], dapps: [] }
+
+beforeAll(async () => {
+  relay = await startRelay({ port: 0 })
+})
+afterEach(async () => {
+  await Promise.all([
+    ...open.wallets.splice(0).map((wallet) => wallet.close()),
+    ...open.dapps.splice(0).map(closeDapp),
+  ])
+})
+afterAll(async () => {
+  await relay.close()
+})
+
+/** A wallet (EVM only unless `options` say otherwise) and a dApp on the relay, both closed after the test. */
+async function setUp(options: Partial<WcWalletOptions> = {}) {
+  const [wallet, dapp] = await Promise.all([
+    createWcWallet({ ...evmOnly(relay.url), ...options }),
+    createDapp(relay.url),
+  ])
+  open.wallets.push(wallet)
+  open.dapps.push(dapp)
+  return { wallet, dapp }
+}
+
+/** Proposes the EIP-155 namespace and waits for the (auto-approved) session. */
+async function connect(wallet: WcWallet, dapp: Dapp): Promise<SessionTypes.Struct> {
+  const { approval } = await propose(dapp, wallet.pair)
+  return approval
+}
+
+const personalSign = (dapp: Dapp, session: SessionTypes.Struct, text: string) => {
+  const address = session.namespaces.eip155!.accounts[0]!.split(':')[2]!
+  const message = `0x${Buffer.from(text).toString('hex')}`
+  return dapp.request<`0x${string}`>({
+    topic: session.topic,
+    chainId: EVM_1,
+    request: { method: 'personal_sign', params: [message, address] },
+  })
+}
+
+describe('proposals', () => {
+  it("policy 'reject': the proposal is rejected with the SDK's USER_REJECTED (5000)", async () => {
+    const { wallet, dapp } = await setUp({ policy: 'reject' })
+    const { approval } = await propose(dapp, wallet.pair)
+    await expect(approval).rejects.toMatchObject({ code: 5000, message: 'User rejected.' })
+    expect(wallet.proposals).toMatchObject([{ status: 'rejected', reason: { code: 5000 } }])
+    expect(dapp.session.keys).toEqual([])
+  })
+
+  it('a proposal for nothing the wallet holds is rejected (UNSUPPORTED_NAMESPACE_KEY, 5104)', async () => {
+    const { wallet, dapp } = await setUp()
+    const { approval } = await propose(dapp, wallet.pair, {
+      cosmos: { chains: ['cosmos:cosmoshub-4'], methods: ['cosmos_signDirect'], events: [] },
+    })
+    await expect(approval).rejects.toMatchObject({ code: 5104 })
+    expect(wallet.proposals[0]!.status).toBe('rejected')
+  })
+
+  it("policy 'hold': the proposal waits with the dApp's metadata until approve()", async () => {
+    const { wallet, dapp } = await setUp({ policy: 'hold' })
+    const { approval } = await propose(dapp, wallet.pair)
+    const proposal = await wallet.nextProposal()
+    expect(proposal).toMatchObject({
+      status: 'pending',
+      proposer: { name: 'Wallet test dApp', url: 'http://127.0.0.1' },
+      optionalNamespaces: { eip155: { chains: [EVM_1] } },
+    })
+    const [session, walletSession] = await Promise.all([approval, wallet.approve(proposal.id)])
+    expect(session.topic).toBe(walletSession.topic)
+    expect(proposal).toMatchObject({ status: 'approved', sessionTopic: session.topic })
+  })
+})
+
+describe('requests', () => {
+  it("policy 'hold': requests wait in pending() until approveRequest / rejectRequest", async () => {
+    const { wallet, dapp } = await setUp({ policy: 'hold' })
+    const { approval } = await propose(dapp, wallet.pair)
+    await wallet.approve((await wallet.nextProposal()).id)
+    const session = await approval
+
+    const first = personalSign(dapp, session, 'first')
+    const second = personalSign(dapp, session, 'second')
+    second.catch(() => {})
+    const [held1, held2] = [await wallet.nextRequest(), await wallet.nextRequest()]
+    expect(wallet.pending().map((request) => request.id)).toEqual([held1.id, held2.id])
+    expect(held1).toMatchObject({ topic: session.topic, chainId: EVM_1, method: 'personal_sign' })
+
+    wallet.approveRequest(held1.id)
+    const address = session.namespaces.eip155!.accounts[0]!.split(':')[2] as `0x${string}`
+    expect(await verifyMessage({ address, message: 'first', signature: await first })).toBe(true)
+    wallet.rejectRequest()
+    await expect(second).rejects.toMatchObject({ code: 4001, message: 'User rejected the request.' })
+    expect(wallet.pending()).toEqual([])
+    expect(wallet.log.map(({ outcome, prompted }) => ({ outcome, prompted }))).toEqual([
+      { outcome: 'approved', prompted: true },
+      { outcome: 'rejected', prompted: true },
+    ])
+    expect(() => wallet.approveRequest()).toThrow('No held request.')
+  })
+
+  it("policy 'reject': requests are answered 4001, or the rejectionError given (the SDK's 5000)", async () => {
+    const { wallet, dapp } = await setUp()
+    const session = await connect(wallet, dapp)
+    wallet.setPolicy('reject')
+    await expect(personalSign(dapp, session, 'no')).rejects.toEqual({
+      code: 4001,
+      message: 'User rejected the request.',
+    })
+    // Reads need no approval: answered whatever the policy.
+    expect(
+      await dapp.request({
+        topic: session.topic,
+        chainId: EVM_1,
+        request: { method: 'eth_chainId', params: [] },
+      }),
+    ).toBe('0x7a69')
+
+    const other = await setUp({ rejectionError: getSdkError('USER_REJECTED') })
+    const otherSession = await connect(other.wallet, other.dapp)
+    other.wallet.setPolicy('reject')
+    await expect(personalSign(other.dapp, otherSession, 'no')).rejects.toEqual({
+      code: 5000,
+      message: 'User rejected.',
+    })
+    expect(other.wallet.log.at(-1)).toMatchObject({ outcome: 'rejected', error: { code: 5000 } })
+  })
+
+  it('a method the session did not grant is refused, by the dApp’s SDK, the wallet’s SDK, and the wallet', async () => {
+    const { wallet, dapp } = await setUp()
+    const session = await connect(wallet, dapp)
+    const ask = (method: string, chainId = EVM_1) =>
+      dapp.request({ topic: session.topic, chainId, request: { method, params: [] } })
+
+    // sign-client refuses to send it at all.
+    await expect(ask('eth_signTypedData_v4')).rejects.toThrow(/method: eth_signTypedData_v4/)
+    await expect(ask('eth_chainId', EVM_2)).rejects.toThrow(/chainId: eip155:31338/)
+
+    // A dApp that believes otherwise (its own copy of the session widened): the wallet's SDK refuses it before the
+    // wallet sees it. SDK 2.25 answers with its Error object, which travels as an empty error object.
+    const widened = {
+      eip155: {
+        ...session.namespaces.eip155!,
+        chains: [EVM_1, EVM_2],
+        accounts: session.namespaces.eip155!.accounts.flatMap((account) => [
+          account,
+          account.replace(EVM_1, EVM_2),
+        ]),
+        methods: [...session.namespaces.eip155!.methods, 'eth_signTypedData_v4', 'eth_sign'],
+      },
+    }
+    await dapp.session.update(session.topic, { namespaces: widened })
+    await expect(ask('eth_signTypedData_v4')).rejects.toEqual({})
+    await expect(ask('eth_chainId', EVM_2)).rejects.toEqual({})
+    expect(wallet.log).toEqual([])
+    // Granted on both sides, but not a method the wallet answers: the wallet's UNSUPPORTED_METHODS (5101).
+    await wallet.walletKit.engine.signClient.session.update(session.topic, { namespaces: widened })
+    await expect(ask('eth_sign')).rejects.toMatchObject({ code: 5101 })
+    expect(wallet.log.at(-1)).toMatchObject({ method: 'eth_sign', outcome: 'error', prompted: false })
+    // The wallet still answers afterwards.
+    expect(await ask('eth_chainId')).toBe('0x7a69')
+  })
+
+  it('a dApp-asked chain switch moves the wallet and tells the dApp; an unknown chain is 4902', async () => {
+    const { wallet, dapp } = await setUp()
+    const session = await connect(wallet, dapp)
+    const changed = nextDappEvent(dapp, 'session_event')
+    const switched = await dapp.request({
+      topic: session.topic,
+      chainId: EVM_1,
+      request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x7a6a' }] },
+    })
+    expect(switched).toBeNull()
+    expect((await changed).params).toEqual({ chainId: EVM_2, event: { name: 'chainChanged', data: 31338 } })
+    expect(dapp.session.get(session.topic).namespaces.eip155!.chains).toEqual([EVM_1, EVM_2])
+    await expect(
+      dapp.request({
+        topic: session.topic,
+        chainId: EVM_1,
+        request: { method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] },
+      }),
+    ).rejects.toMatchObject({ code: 4902 })
+  })
+})
+
+describe('the user in the wallet', () => {
+  it('switchAccount: the dApp hears accountsChanged, selected account first', async () => {
+    const keys = [generatePrivateKey(), generatePrivateKey()]
+    const [first, second] = keys.map((key) => privateKeyToAddress(key))
+    const { wallet, dapp } = await setUp({ evm: { privateKeys: keys, chains: chainOptions.evmChains() } })
+    const session = await connect(wallet, dapp)
+    expect(session.namespaces.eip155!.accounts).toEqual([`${EVM_1}:${first}`, `${EVM_1}:${second}`])
+    const changed = nextDappEvent(dapp, 'session_event')
+    await wallet.switchAccount('eip155', second!)
+    expect((await changed).params).toEqual({
+      chainId: EVM_1,
+      event: { name: 'accountsChanged', data: [`${EVM_1}:${second}`, `${EVM_1}:${first}`] },
+    })
+    expect(wallet.accounts(EVM_1)[0]).toBe(`${EVM_1}:${second}`)
+    expect(EIP155_REQUEST.events).toContain('accountsChanged')
+  })
+
+  it('close(): a waiting nextRequest() fails, and nothing is left running', async () => {
+    const { wallet } = await setUp({ policy: 'hold' })
+    const waiting = wallet.nextRequest()
+    await wallet.close()
+    await expect(waiting).rejects.toThrow('closed')
+    await wallet.close()
+  })
+})

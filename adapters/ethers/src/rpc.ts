@@ -22,10 +22,12 @@ import { type Ping, type RpcRanker, startRpcRanker } from './ranking.js'
 const FALLBACK_STALL_TIMEOUT = TransportDefaults.rankTimeout
 
 /**
- * ethers' request cache: identical requests made in the same tick share one answer. Its default keeps an
- * answer for 250 ms, which would hand out a balance read before a transfer to a read right after it.
+ * ethers' request cache, off. Its default keeps an answer for 250 ms, which would hand out a balance read made
+ * before a transfer to a read right after it; even at 0 an entry lives until the next timer, so a read made
+ * within a millisecond of a failed one got the same failure. Identical reads made together still travel in one
+ * JSON-RPC batch.
  */
-const SHARE_SAME_TICK = 0
+const NO_REQUEST_CACHE = -1
 
 /**
  * A FetchRequest with the HTTP policy of SPEC §9: `TransportDefaults.timeout` (ethers counts it for the
@@ -81,7 +83,7 @@ function rpcProvider(url: string, chainId: number): JsonRpcProvider {
     batchMaxCount: TransportDefaults.batchSize,
     batchStallTime: TransportDefaults.batchWait,
     pollingInterval: TransportDefaults.rankInterval,
-    cacheTimeout: SHARE_SAME_TICK,
+    cacheTimeout: NO_REQUEST_CACHE,
   })
 }
 
@@ -188,6 +190,6 @@ function fallback(providers: readonly JsonRpcProvider[], chainId: number): Fallb
       stallTimeout: FALLBACK_STALL_TIMEOUT,
     })),
     Network.from(chainId),
-    { quorum: 1, pollingInterval: TransportDefaults.rankInterval, cacheTimeout: SHARE_SAME_TICK },
+    { quorum: 1, pollingInterval: TransportDefaults.rankInterval, cacheTimeout: NO_REQUEST_CACHE },
   )
 }

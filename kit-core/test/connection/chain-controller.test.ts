@@ -2,6 +2,7 @@ import { describe, expect, test, vi } from 'vitest'
 import {
   ACCOUNT_TYPES,
   type BlockchainApi,
+  bitcoin,
   type ChainNamespace,
   createChainController,
   DEFAULT_ACCOUNT_TYPES,
@@ -167,6 +168,25 @@ describe('chain controller', () => {
     await flush()
     expect(chain.getAccount('eip155')?.balance).toBe('0.00')
     expect(evm.adapter.getBalance).toHaveBeenCalledTimes(1)
+  })
+
+  test('[§9] reads a bip122 balance from the adapter even when the Blockchain API lists the network (it serves eip155 and solana balances only)', async () => {
+    const api = fakeBlockchainApi()
+    const btc = createFakeAdapter('bip122', [bitcoin], ['bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'])
+    const chain = createChainController({
+      networks: [bitcoin],
+      getAdapter: (ns) => (ns === 'bip122' ? btc.adapter : undefined),
+      blockchainApi: api,
+    })
+    chain.setConnected('bip122', {
+      accounts: [account(bitcoin, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')],
+      network: bitcoin,
+      connectorId: 'fake',
+    })
+    await flush()
+    expect(chain.getAccount('bip122')?.balance).toBe('1.5')
+    expect(btc.adapter.getBalance).toHaveBeenCalledTimes(1)
+    expect(api.getBalance).not.toHaveBeenCalled()
   })
 
   test('[§4.18] a chain change to an unknown chain sets the unsupported network', () => {

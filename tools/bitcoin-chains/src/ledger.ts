@@ -2,6 +2,7 @@
 // Every change happens inside one synchronous call, so a rejected transaction leaves nothing behind.
 import { Block, script as bscript, type Network, opcodes, Transaction } from 'bitcoinjs-lib'
 import { TxRejectedError } from './errors.js'
+import { genesisBlock } from './genesis.js'
 import { type Prevout, verifyInput } from './verify.js'
 
 /** Where a confirmed transaction is. */
@@ -42,10 +43,16 @@ const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex')
 export type Ledger = ReturnType<typeof createLedger>
 
 /**
- * Creates a ledger whose genesis block's coinbase pays `funding` (output script and value, in order). `tag` goes
- * into coinbase scripts so two networks' coinbases differ.
+ * Creates a ledger that starts from the real genesis block of its kind (so its genesis hash is the one wallets
+ * name the network by), then a block 1 whose coinbase pays `funding` (output script and value, in order). `tag`
+ * goes into coinbase scripts so two networks' coinbases differ.
  */
-export function createLedger(network: Network, tag: string, funding: readonly Prevout[]) {
+export function createLedger(
+  network: Network,
+  tag: string,
+  funding: readonly Prevout[],
+  kind: 'regtest' | 'testnet' = 'regtest',
+) {
   const utxos = new Map<string, Utxo>()
   /** outpoint -> txid of the mempool or chain transaction that spends it */
   const spentBy = new Map<string, string>()
@@ -190,7 +197,26 @@ export function createLedger(network: Network, tag: string, funding: readonly Pr
     return { tx, prevouts, fee: totalIn - totalOut }
   }
 
-  // Genesis: one coinbase paying the funded outputs.
+  // Block 0: the network kind's real genesis block. Its coinbase output is unspendable (as in Bitcoin Core, it
+  // never enters the UTXO set).
+  const genesis = genesisBlock(kind)
+  const genesisTxid = genesis.coinbase.getId()
+  txs.set(genesisTxid, {
+    txid: genesisTxid,
+    tx: genesis.coinbase,
+    hex: genesis.coinbase.toHex(),
+    prevouts: [null],
+    fee: 0,
+    block: { height: 0, hash: genesis.hash, time: genesis.time },
+  })
+  blocks.push({
+    height: 0,
+    hash: genesis.hash,
+    time: genesis.time,
+    previousHash: ZERO_HASH,
+    txids: [genesisTxid],
+  })
+  // Block 1: one coinbase paying the funded outputs.
   mineBlock(coinbase(funding), [])
 
   return {

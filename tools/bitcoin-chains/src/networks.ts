@@ -135,6 +135,7 @@ export async function startBitcoinNetworks(
         networkParams(entry.network),
         entry.network,
         fundingOutputs(entry.network, accounts),
+        entry.network,
       )
       const controls: NetworkControls = { ledger, autoMine: options.autoMine ?? false }
       let served: { server: Server; port: number }

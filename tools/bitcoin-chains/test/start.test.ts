@@ -46,10 +46,28 @@ describe('startBitcoinNetworks', () => {
     )
   })
 
-  it('funds every account on both networks, confirmed in the genesis block', async () => {
+  it('starts from the real genesis block of its kind, so the genesis hash (the CAIP-2 id) is the one wallets use', async () => {
+    const expected = {
+      regtest: '0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206',
+      testnet: '000000000933ea01ad0ee984209779baaec3ced90fa3f408719526f8d77f4943',
+    }
+    for (const network of btc.networks) {
+      const genesis = await getText(`${network.esploraUrl}/block-height/0`)
+      expect(genesis).toEqual({ status: 200, text: expected[network.network] })
+      // Its coinbase, the one every Bitcoin network shares, is there and pays nobody the ledger knows.
+      const coinbase = '4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b'
+      expect(await getJson(`${network.esploraUrl}/tx/${coinbase}/status`)).toMatchObject({
+        confirmed: true,
+        block_height: 0,
+        block_hash: expected[network.network],
+      })
+    }
+  })
+
+  it('funds every account on both networks, confirmed in block 1', async () => {
     for (const network of btc.networks) {
       const kind = network.network
-      expect(await getText(`${network.esploraUrl}/blocks/tip/height`)).toEqual({ status: 200, text: '0' })
+      expect(await getText(`${network.esploraUrl}/blocks/tip/height`)).toEqual({ status: 200, text: '1' })
       for (const account of btc.accounts) {
         for (const address of [account.payment.addresses[kind], account.taproot.addresses[kind]]) {
           const stats = await getJson<AddressStats>(`${network.esploraUrl}/address/${address}`)
@@ -76,7 +94,7 @@ describe('startBitcoinNetworks', () => {
         `${network.esploraUrl}/address/${btc.accounts[0]!.payment.addresses[kind]}/utxo`,
       )
       expect(utxos).toHaveLength(FUNDED_UTXO_COUNT)
-      expect(utxos[0]!.status).toMatchObject({ confirmed: true, block_height: 0 })
+      expect(utxos[0]!.status).toMatchObject({ confirmed: true, block_height: 1 })
     }
   })
 

@@ -76,12 +76,12 @@ describe('a P2WPKH payment', () => {
     expect(receiverStats.mempool_stats).toMatchObject({ funded_txo_count: 1, tx_count: 1 })
 
     const mined = await mine(esploraUrl)
-    expect(mined).toMatchObject({ height: 1, txids: [spend.txid] })
-    expect(await getText(`${esploraUrl}/blocks/tip/height`)).toEqual({ status: 200, text: '1' })
+    expect(mined).toMatchObject({ height: 2, txids: [spend.txid] })
+    expect(await getText(`${esploraUrl}/blocks/tip/height`)).toEqual({ status: 200, text: '2' })
     const tip = (await getText(`${esploraUrl}/blocks/tip/hash`)).text
     expect(await getJson(`${esploraUrl}/tx/${spend.txid}/status`)).toEqual({
       confirmed: true,
-      block_height: 1,
+      block_height: 2,
       block_hash: tip,
       block_time: expect.any(Number),
     })

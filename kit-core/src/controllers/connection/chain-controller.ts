@@ -8,6 +8,7 @@ import { createStore, type StateStore } from '../../kit/store.js'
 import type { CaipNetwork } from '../../networks/define.js'
 import { isUnsupportedNetwork } from '../../networks/define.js'
 import { formatBalance } from '../../services/balance.js'
+import { isNamespaceSupported } from '../../services/constants.js'
 import type { BlockchainApi, DisplayBalance } from '../../services/types.js'
 import type { ChainState, ConnectedWalletInfo, NamespaceAccount, NamespaceState } from './chain-state.js'
 import { EMPTY_ACCOUNT } from './chain-state.js'
@@ -149,8 +150,8 @@ export function createChainController(deps: ChainControllerDeps) {
   }
 
   /**
-   * Reads the balance: the Blockchain API when it serves the network (past its 30 s cache when `force`), else
-   * the adapter. Never throws.
+   * Reads the balance: the Blockchain API when it serves balances of the namespace and the network (past its
+   * 30 s cache when `force`), else the adapter. Never throws.
    */
   async function syncBalance(namespace: ChainNamespace, options: { force?: boolean } = {}): Promise<void> {
     const entry = ns(namespace)
@@ -165,7 +166,10 @@ export function createChainController(deps: ChainControllerDeps) {
     try {
       const api = deps.blockchainApi
       const display =
-        api && (await api.isNetworkSupported(network.caipNetworkId))
+        // The Blockchain API serves balances for some namespaces only (SPEC §9); others read the chain.
+        api &&
+        isNamespaceSupported('balance', namespace) &&
+        (await api.isNetworkSupported(network.caipNetworkId))
           ? formatBalance(
               network,
               await api.getBalance({

@@ -1,7 +1,7 @@
 // The kit's WalletConnect provider over universal-provider, against the local relay and the WalletConnect test
 // wallet (WalletKit) holding a fresh EVM key: pairing through display_uri, the session in core's shape, requests
-// signed by the wallet, the wallet's chain and account events, rejections as 4001, a relay restart mid-session,
-// and a disconnect from either side.
+// signed by the wallet, the wallet's chain events, rejections as 4001, a relay restart mid-session, a disconnect
+// from either side, and two providers in one process that share nothing.
 import { ProviderRpcError } from '@latchkey/core'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { type LocalRelay, startRelay } from '@latchkey/wc-relay'
@@ -185,5 +185,51 @@ describe('createWalletConnectProvider', () => {
     await provider.disconnect()
     expect(provider.session).toBeUndefined()
     await expect.poll(() => wallet.sessions.some((s) => s.topic === session.topic)).toBe(false)
+  })
+})
+
+describe('two providers in one process', () => {
+  it('never share state: each has its own session, and its requests reach its own wallet only', async () => {
+    const otherKey = generatePrivateKey()
+    const otherAddress = privateKeyToAddress(otherKey)
+    const otherWallet = await createWcWallet({
+      relayUrl: relay.url,
+      evm: {
+        privateKeys: [otherKey],
+        chains: stack.evm.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+      },
+    })
+    const other = await newProvider()
+    try {
+      const mine = await connect(provider)
+      const stop = other.on('display_uri', ({ uri }) => void otherWallet.pair(uri))
+      const theirs = await other
+        .connect({ namespaces: { eip155: { ...PROPOSAL, chains: [...PROPOSAL.chains] } } })
+        .finally(stop)
+      expect(theirs.session.topic).not.toBe(mine.session.topic)
+      expect(provider.getAccounts('eip155')).toContain(`eip155:31337:${address}`)
+      expect(other.getAccounts('eip155')).toContain(`eip155:31337:${otherAddress}`)
+      expect(other.getAccounts('eip155')).not.toContain(`eip155:31337:${address}`)
+
+      const before = wallet.log.length
+      const message = 'only the other wallet signs this'
+      const signature = await other.request<`0x${string}`>(
+        { method: 'personal_sign', params: [`0x${Buffer.from(message).toString('hex')}`, otherAddress] },
+        'eip155:31337',
+      )
+      expect(await verifyMessage({ address: otherAddress, message, signature })).toBe(true)
+      expect(wallet.log.length).toBe(before)
+      expect(otherWallet.log.map((entry) => entry.method)).toEqual(['personal_sign'])
+
+      // Ending one session leaves the other.
+      await other.disconnect()
+      expect(other.session).toBeUndefined()
+      expect(provider.session?.topic).toBe(mine.session.topic)
+      await provider.disconnect()
+    } finally {
+      await otherWallet.close()
+      await other.sdk.client.core.relayer.transportClose().catch(() => undefined)
+      other.sdk.client.core.heartbeat.stop()
+    }
   })
 })

@@ -1,6 +1,6 @@
 // The kit's WalletConnect provider over universal-provider, against the local relay and the WalletConnect test
 // wallet (WalletKit) holding a fresh EVM key: pairing through display_uri, the session in core's shape, requests
-// signed by the wallet, the wallet's chain events, rejections as 4001, a relay restart mid-session, a disconnect
+// signed by the wallet, the wallet's chain and account events, rejections as 4001, a relay restart mid-session, a disconnect
 // from either side, and two providers in one process that share nothing.
 import { ProviderRpcError } from '@latchkey/core'
 import type { LocalStackInfo } from '@latchkey/stack'
@@ -36,6 +36,8 @@ let wallet: WcWallet
 let provider: Provider
 const key = generatePrivateKey()
 const address = privateKeyToAddress(key)
+const secondKey = generatePrivateKey()
+const secondAddress = privateKeyToAddress(secondKey)
 let instances = 0
 
 function newProvider(): Promise<Provider> {
@@ -80,7 +82,7 @@ beforeAll(async () => {
   wallet = await createWcWallet({
     relayUrl: relay.url,
     evm: {
-      privateKeys: [key],
+      privateKeys: [key, secondKey],
       chains: stack.evm.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
     },
   })
@@ -139,6 +141,15 @@ describe('createWalletConnectProvider', () => {
     const changed = next(provider, 'chainChanged')
     await wallet.switchChain('eip155:31338')
     expect(await changed).toEqual({ caipNetworkId: 'eip155:31338' })
+  })
+
+  it('re-emits the user picking another account as CAIP-10 accounts of the namespace', async () => {
+    const changed = next(provider, 'accountsChanged')
+    await wallet.switchAccount('eip155', 1)
+    const payload = (await changed) as { namespace: string; accounts: string[] }
+    expect(payload.namespace).toBe('eip155')
+    expect(payload.accounts[0]).toBe(`eip155:31338:${secondAddress}`)
+    await wallet.switchAccount('eip155', 0)
   })
 
   it('keeps the session across a relay restart: the next request succeeds', async () => {

@@ -38,6 +38,11 @@ import { parsePsbt, psbtToBase64 } from './psbt.js'
 import { satsClient, satsProviderAt, satsProviders } from './sats.js'
 import { standardClient, watchStandardWallets } from './standard.js'
 import { messageBytes, verifyBitcoinMessage } from './verify.js'
+import {
+  type BitcoinWalletConnectClient,
+  walletConnectClient,
+  walletConnectConnector,
+} from './walletconnect.js'
 
 export interface BitcoinAdapterOptions {
   /** Esplora base URL per CAIP-2 network id; else the public default (mainnet, testnet), else the network's RPC URL. */
@@ -55,9 +60,10 @@ interface Session {
 }
 
 /**
- * The Latchkey adapter for Bitcoin (bip122): sats-connect wallets (`btc_providers` on the discovery target) and
- * Wallet Standard wallets with `bitcoin:connect`. Accounts are the payment address (type `payment`) then the
- * ordinals address (type `ordinal`); balances and broadcasts go through Esplora.
+ * The Latchkey adapter for Bitcoin (bip122): sats-connect wallets (`btc_providers` on the discovery target),
+ * Wallet Standard wallets with `bitcoin:connect`, and the kit's WalletConnect session when the kit hands one.
+ * Accounts are the payment address (type `payment`) then the ordinals address (type `ordinal`); balances and
+ * broadcasts go through Esplora.
  */
 export class BitcoinAdapter implements ChainAdapter<unknown> {
   readonly namespace = 'bip122' as const
@@ -69,6 +75,7 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
   private standard: ReturnType<typeof watchStandardWallets> | undefined
   private connectors: Connector[] = []
   private session: Session | undefined
+  private walletConnect: BitcoinWalletConnectClient | undefined
 
   constructor(options: BitcoinAdapterOptions = {}) {
     this.options = options
@@ -80,6 +87,8 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
 
   async init(context: AdapterContext): Promise<void> {
     this.context = context
+    if (context.getWalletConnectProvider)
+      this.walletConnect = walletConnectClient(context, context.getWalletConnectProvider)
     this.standard = watchStandardWallets(context.discoveryTarget, () => void this.syncConnectors())
     await this.syncConnectors()
   }
@@ -107,6 +116,8 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
         provider: wallet,
       })
     }
+    // WalletConnect first (the connector order of SPEC §9), only when the kit enabled it.
+    if (this.walletConnect) next.unshift(walletConnectConnector())
     const same =
       next.length === this.connectors.length && next.every((c, i) => c.id === this.connectors[i]?.id)
     this.connectors = next
@@ -120,8 +131,8 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
   /** @throws ProviderRpcError 4001 on rejection; LatchkeyError CONNECTOR_NOT_FOUND for an unknown connector. */
   async connect(params: ConnectParams): Promise<ConnectResult> {
     const client = this.clientFor(params.connectorId)
-    let snapshot = await this.wallet(() => client.connect())
     const wanted = params.network ?? this.networks[0]
+    let snapshot = await this.wallet(() => client.connect(wanted?.caipNetworkId))
     if (wanted && snapshot.caipNetworkId !== wanted.caipNetworkId && client.networkSwitch === 'wallet') {
       await this.wallet(() => client.changeNetwork(wanted.caipNetworkId))
       snapshot = (await this.wallet(() => client.silent())) ?? snapshot
@@ -192,7 +203,8 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
   }
 
   /**
-   * Asks a sats-connect wallet to change network (`wallet_changeNetwork`).
+   * Asks a sats-connect wallet to change network (`wallet_changeNetwork`); over WalletConnect, moves to another
+   * network the session approved, without a prompt (`via: 'adapter'`).
    * @throws LatchkeyError UNSUPPORTED_OPERATION for wallets that cannot be asked (networkSwitch 'reconnect');
    * 'Unsupported chain' for a network the adapter does not serve; ProviderRpcError 4001 on rejection.
    */
@@ -201,7 +213,7 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
     if (!this.networks.some((n) => n.caipNetworkId === network.caipNetworkId)) {
       throw new LatchkeyError(Messages.unsupportedChain, { code: 'UNSUPPORTED_CHAIN' })
     }
-    if (session.client.networkSwitch !== 'wallet') {
+    if (session.client.networkSwitch === 'reconnect') {
       throw new LatchkeyError(
         'This wallet cannot be asked to change network: disconnect, switch network in the wallet, and connect again (networkSwitch "reconnect")',
         { code: 'UNSUPPORTED_OPERATION' },
@@ -210,7 +222,10 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
     await this.wallet(() => session.client.changeNetwork(network.caipNetworkId))
     const snapshot = await this.wallet(() => session.client.silent())
     if (snapshot && this.session === session) this.apply(session, snapshot, false)
-    return { network: this.session?.network ?? network, via: 'wallet' }
+    return {
+      network: this.session?.network ?? network,
+      via: session.client.networkSwitch === 'adapter' ? 'adapter' : 'wallet',
+    }
   }
 
   /** ECDSA (BIP-137) or BIP-322 per `protocol`; default the wallet's choice for the address. */
@@ -302,6 +317,7 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
   destroy(): void {
     this.session?.unwatch()
     this.session = undefined
+    this.walletConnect?.destroy()
     this.standard?.stop()
     this.standard = undefined
     this.events.clear()
@@ -311,6 +327,7 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
 
   private clientFor(connectorId: string): BitcoinWalletClient {
     const connector = this.connectors.find((c) => c.id === connectorId)
+    if (connector?.type === 'WALLET_CONNECT' && this.walletConnect) return this.walletConnect
     const provider = connector?.provider
     if (!connector || !provider) {
       throw new LatchkeyError(`Connector ${String(connectorId).slice(0, 64)} not found`, {
@@ -353,7 +370,10 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
     this.apply(session, snapshot, change.kind === 'accounts')
   }
 
-  /** Takes a new wallet snapshot; emits networkChanged when the network moved, else accountsChanged if asked. */
+  /**
+   * Takes a new wallet snapshot; emits networkChanged when the network moved (one event per cause: the accounts
+   * moved with it, and getAccounts() already answers them), else accountsChanged if asked.
+   */
   private apply(session: Session, snapshot: WalletSnapshot, accountsEvent: boolean): void {
     const network = this.networkOf(snapshot.caipNetworkId)
     const before = session.snapshot.addresses.map((a) => a.address).join()
@@ -376,6 +396,7 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
       caipAddress: formatCaipAddress(network.caipNetworkId, a.address),
       type: a.purpose === 'payment' ? 'payment' : 'ordinal',
       ...(a.publicKey ? { publicKey: a.publicKey } : {}),
+      ...(a.path ? { path: a.path } : {}),
     }))
   }
 

@@ -1,6 +1,6 @@
 // The Bitcoin chains the adapter knows by genesis hash: their sats-connect and Wallet Standard names, address
 // parameters, and public Esplora servers. The CAIP-2 reference of a bip122 chain is its genesis hash prefix.
-import { type Network, networks } from 'bitcoinjs-lib'
+import { address as baddress, type Network, networks } from 'bitcoinjs-lib'
 
 /** One known Bitcoin chain. */
 export interface BitcoinChainInfo {
@@ -72,4 +72,28 @@ export function paramsForAddress(address: string): Network[] {
   if (lower.startsWith('bc1')) return [networks.bitcoin]
   if (lower.startsWith('tb1')) return [networks.testnet]
   return [networks.bitcoin, networks.testnet, networks.regtest]
+}
+
+/**
+ * Whether `address` is a well-formed address of the chain `caipNetworkId` (bech32 prefix, or base58 version byte).
+ * Decodes without bitcoinjs-lib's ECC library, so taproot addresses need no initEccLib. True for any well-formed
+ * address when the chain is not one the adapter knows (its parameters are unknown).
+ */
+export function isAddressOn(address: string, caipNetworkId: string): boolean {
+  if (typeof address !== 'string' || address.length === 0 || address.length > 100) return false
+  const known = chainInfo(caipNetworkId)?.params
+  try {
+    const { prefix, version, data } = baddress.fromBech32(address)
+    const sized =
+      version === 0 ? data.length === 20 || data.length === 32 : data.length >= 2 && data.length <= 40
+    return sized && (known ? known.bech32 === prefix : true)
+  } catch {
+    // not bech32: base58check below
+  }
+  try {
+    const { version, hash } = baddress.fromBase58Check(address)
+    return hash.length === 20 && (known ? version === known.pubKeyHash || version === known.scriptHash : true)
+  } catch {
+    return false
+  }
 }

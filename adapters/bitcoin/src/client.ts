@@ -1,9 +1,12 @@
-// What the adapter needs from a Bitcoin wallet, whichever way it was found (sats-connect or Wallet Standard).
+// What the adapter needs from a Bitcoin wallet, whichever way it was found (sats-connect, Wallet Standard or the kit's
+// WalletConnect session).
 
 /** One address a wallet exposes. */
 export interface WalletAddress {
   address: string
   publicKey?: string
+  /** Derivation path, when the wallet tells. */
+  path?: string
   purpose: 'payment' | 'ordinals'
 }
 
@@ -20,12 +23,15 @@ export type WalletChange =
 
 /** A connected-or-connectable Bitcoin wallet. Methods throw the wallet's own errors (mapped by the adapter). */
 export interface BitcoinWalletClient {
-  /** How network changes happen: `wallet` when the wallet can be asked, else `reconnect`. */
-  readonly networkSwitch: 'wallet' | 'reconnect'
+  /**
+   * How network changes happen: `wallet` when the wallet can be asked, `adapter` when the adapter only moves its
+   * requests to another network the wallet already granted (no prompt), else `reconnect`.
+   */
+  readonly networkSwitch: 'wallet' | 'adapter' | 'reconnect'
   /** Whether the wallet has a transfer method (sats-connect `sendTransfer`). */
   readonly transfers: boolean
-  /** Asks the user to connect; payment then ordinals. */
-  connect(): Promise<WalletSnapshot>
+  /** Asks the user to connect, on `caipNetworkId` where the wallet takes it; payment then ordinals. */
+  connect(caipNetworkId?: string): Promise<WalletSnapshot>
   /** The current grant without a prompt; null when the site is not connected. */
   silent(): Promise<WalletSnapshot | null>
   changeNetwork(caipNetworkId: string): Promise<void>

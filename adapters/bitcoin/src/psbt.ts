@@ -18,3 +18,10 @@ export function parsePsbt(text: string, what: string): Psbt {
 export function psbtToBase64(text: string): string {
   return parsePsbt(text, 'The wallet answered a PSBT that').toBase64()
 }
+
+/** The unsigned transaction of a PSBT, as hex: the same for a PSBT before and after its inputs are signed. */
+export function unsignedTransactionHex(psbt: Psbt): string {
+  return Array.from(psbt.data.globalMap.unsignedTx.toBuffer(), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  )
+}

@@ -4,42 +4,13 @@ import { formatConformanceReport, runConformanceSuite } from '@latchkey/core/tes
 import { expect, test } from 'vitest'
 import {
   adapterFor,
-  balanceOf,
-  findTransaction,
+  chainProbe,
   freshAddress,
   fundedKeys,
   networks,
   PROVIDER_ID,
   testWallet,
-  verifyBip137,
 } from './support.js'
-
-const probe = {
-  getBalance: (address: string, network: (typeof networks)[number]) => balanceOf(network, address),
-  verifySignature: async ({
-    address,
-    message,
-    signature,
-  }: {
-    address: string
-    message: string
-    signature: string
-  }) => verifyBip137(address, message, signature),
-  async getTransaction(hash: string) {
-    const { tx, network } = await findTransaction(hash)
-    const from = tx.vin[0]?.prevout.scriptpubkey_address ?? ''
-    const paid = tx.vout.find((out) => out.scriptpubkey_address !== from)
-    const inputs = tx.vin.reduce((n, i) => n + BigInt(i.prevout.value), 0n)
-    const outputs = tx.vout.reduce((n, o) => n + BigInt(o.value), 0n)
-    return {
-      from,
-      to: paid?.scriptpubkey_address ?? '',
-      value: BigInt(paid?.value ?? 0),
-      fee: inputs - outputs,
-      caipNetworkId: network.caipNetworkId,
-    }
-  },
-}
 
 test('the bitcoin adapter passes every check of the conformance suite', async () => {
   const report = await runConformanceSuite({
@@ -51,7 +22,7 @@ test('the bitcoin adapter passes every check of the conformance suite', async ()
       let account = 0
       return {
         adapter: await createAdapter(),
-        probe,
+        probe: chainProbe,
         createAdapter,
         recipient: () => freshAddress(networks.find((n) => n.name === wallet.network.name)),
         cleanup: unregister,

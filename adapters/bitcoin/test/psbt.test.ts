@@ -1,15 +1,14 @@
 /** PSBT signing through the adapter: hex- and base64-answering wallets give the same base64; broadcast lands. */
-import { networks as bnetworks, Psbt } from 'bitcoinjs-lib'
 import { describe, expect, test } from 'vitest'
 import {
   adapterFor,
   balanceOf,
-  esploraOf,
   freshAddress,
   fundedKeys,
   localRegtest,
   PROVIDER_ID,
   testWallet,
+  transferPsbt,
 } from './support.js'
 
 async function connectedWallet(psbtFormat: 'hex' | 'base64', keys?: { payment: string; ordinals: string }[]) {
@@ -17,31 +16,6 @@ async function connectedWallet(psbtFormat: 'hex' | 'base64', keys?: { payment: s
   const adapter = await adapterFor(setup.discoveryTarget)
   const result = await adapter.connect({ connectorId: PROVIDER_ID, network: localRegtest })
   return { ...setup, adapter, result }
-}
-
-/** A PSBT spending the address's first UTXO: `amount` to `to`, the rest minus 1000 sats fee back. */
-async function transferPsbt(from: string, to: string, amount: bigint) {
-  const utxos = (await (await fetch(`${esploraOf(localRegtest)}/address/${from}/utxo`)).json()) as {
-    txid: string
-    vout: number
-    value: number
-  }[]
-  const utxo = utxos[0]!
-  const psbt = new Psbt({ network: bnetworks.regtest })
-  const prev = (await (await fetch(`${esploraOf(localRegtest)}/tx/${utxo.txid}`)).json()) as {
-    vout: { scriptpubkey: string }[]
-  }
-  psbt.addInput({
-    hash: utxo.txid,
-    index: utxo.vout,
-    witnessUtxo: {
-      script: Buffer.from(prev.vout[utxo.vout]!.scriptpubkey, 'hex'),
-      value: BigInt(utxo.value),
-    },
-  })
-  psbt.addOutput({ address: to, value: amount })
-  psbt.addOutput({ address: from, value: BigInt(utxo.value) - amount - 1000n })
-  return psbt.toBase64()
 }
 
 describe('signPsbt', () => {

@@ -3,7 +3,7 @@ import * as ecc from '@bitcoinerlab/secp256k1'
 import { createBitcoinTestWallet } from '@latchkey/bitcoin-wallet'
 import { type CaipNetwork, createMemoryStorage, defineNetwork } from '@latchkey/core'
 import type { LocalStackInfo } from '@latchkey/stack'
-import { crypto as bcrypto, networks as bnetworks, payments } from 'bitcoinjs-lib'
+import { crypto as bcrypto, networks as bnetworks, Psbt, payments } from 'bitcoinjs-lib'
 import { inject } from 'vitest'
 import { BitcoinAdapter } from '../src/index.js'
 
@@ -24,7 +24,7 @@ export const localRegtest = defineNetwork({
   nativeCurrency: BTC,
   rpcUrls: { default: { http: [regtestInfo.esploraUrl] } },
 })
-const localTestnet = defineNetwork({
+export const localTestnet = defineNetwork({
   id: '000000000933ea01ad0ee984209779ba',
   chainNamespace: 'bip122',
   name: testnetInfo.name,
@@ -35,7 +35,7 @@ const localTestnet = defineNetwork({
 export const networks = [localRegtest, localTestnet] as const satisfies readonly CaipNetwork[]
 const infos = [regtestInfo, testnetInfo]
 
-export const esploraOf = (network: CaipNetwork) =>
+const esploraOf = (network: CaipNetwork) =>
   infos[networks.findIndex((n) => n.caipNetworkId === network.caipNetworkId)]!.esploraUrl
 const paramsOf = (network: CaipNetwork) =>
   network.caipNetworkId === localRegtest.caipNetworkId ? bnetworks.regtest : bnetworks.testnet
@@ -149,4 +149,57 @@ export async function findTransaction(txid: string) {
     return { tx, network }
   }
   throw new Error(`transaction ${txid} is on none of the local networks`)
+}
+
+/** A PSBT spending the address's first UTXO: `amount` to `to`, the rest minus 1000 sats fee back. */
+export async function transferPsbt(from: string, to: string, amount: bigint) {
+  const utxos = (await (await fetch(`${esploraOf(localRegtest)}/address/${from}/utxo`)).json()) as {
+    txid: string
+    vout: number
+    value: number
+  }[]
+  const utxo = utxos[0]!
+  const psbt = new Psbt({ network: bnetworks.regtest })
+  const prev = (await (await fetch(`${esploraOf(localRegtest)}/tx/${utxo.txid}`)).json()) as {
+    vout: { scriptpubkey: string }[]
+  }
+  psbt.addInput({
+    hash: utxo.txid,
+    index: utxo.vout,
+    witnessUtxo: {
+      script: Buffer.from(prev.vout[utxo.vout]!.scriptpubkey, 'hex'),
+      value: BigInt(utxo.value),
+    },
+  })
+  psbt.addOutput({ address: to, value: amount })
+  psbt.addOutput({ address: from, value: BigInt(utxo.value) - amount - 1000n })
+  return psbt.toBase64()
+}
+
+/** The conformance suite's chain probe: balances and transactions from Esplora, BIP-137 checked independently. */
+export const chainProbe = {
+  getBalance: (address: string, network: CaipNetwork) => balanceOf(network, address),
+  verifySignature: async ({
+    address,
+    message,
+    signature,
+  }: {
+    address: string
+    message: string
+    signature: string
+  }) => verifyBip137(address, message, signature),
+  async getTransaction(hash: string) {
+    const { tx, network } = await findTransaction(hash)
+    const from = tx.vin[0]?.prevout.scriptpubkey_address ?? ''
+    const paid = tx.vout.find((out) => out.scriptpubkey_address !== from)
+    const inputs = tx.vin.reduce((n, i) => n + BigInt(i.prevout.value), 0n)
+    const outputs = tx.vout.reduce((n, o) => n + BigInt(o.value), 0n)
+    return {
+      from,
+      to: paid?.scriptpubkey_address ?? '',
+      value: BigInt(paid?.value ?? 0),
+      fee: inputs - outputs,
+      caipNetworkId: network.caipNetworkId,
+    }
+  },
 }

@@ -10,6 +10,7 @@ import {
   LatchkeyError,
   normalizeProviderError,
   type ProposalNamespace,
+  RpcErrorCode,
   type SessionNamespace,
   type SessionSignInRequest,
   type WalletConnectEvents,
@@ -140,17 +141,34 @@ export async function createWalletConnectProvider(
       if (event.name === 'chainChanged') {
         const caipNetworkId = chainOfEvent(chainId, event.data)
         if (caipNetworkId) events.emit('chainChanged', { caipNetworkId })
-      } else if (event.name === 'accountsChanged' && isNamespace(namespace) && Array.isArray(event.data)) {
+      } else if (
+        (event.name === 'accountsChanged' || event.name === 'bip122_addressesChanged') &&
+        isNamespace(namespace) &&
+        Array.isArray(event.data)
+      ) {
+        // accountsChanged carries addresses or CAIP-10 ids; bip122_addressesChanged carries `{ address }` entries.
+        // Of bip122_addressesChanged entries, only the accounts' payment addresses (not ordinals or change ones).
         const accounts = event.data
-          .filter((account): account is string => typeof account === 'string')
+          .filter(
+            (item: unknown) =>
+              typeof item !== 'object' ||
+              item === null ||
+              (item as { intention?: unknown }).intention === undefined ||
+              (item as { intention?: unknown }).intention === 'payment',
+          )
+          .map((item: unknown) =>
+            typeof item === 'object' && item !== null ? (item as { address?: unknown }).address : item,
+          )
+          .filter((account): account is string => typeof account === 'string' && account.length > 0)
           .map((account) => (account.includes(':') ? account : `${chainId}:${account}`) as CaipAddress)
-        events.emit('accountsChanged', { namespace, accounts })
+        if (accounts.length > 0) events.emit('accountsChanged', { namespace, accounts })
       }
     },
   )
   const relayer = sdk.client.core.relayer
   relayer.on('relayer_connect', () => events.emit('transport', { status: 'open' }))
   relayer.on('relayer_disconnect', () => events.emit('transport', { status: 'closed' }))
+  relayer.on('relayer_error', (error: unknown) => events.emit('error', { error }))
 
   const requireSession = (): SdkSession => {
     if (!sdk.session) throw new LatchkeyError('No WalletConnect session', { code: 'NOT_CONNECTED' })
@@ -176,26 +194,47 @@ export async function createWalletConnectProvider(
         if (!session) throw new LatchkeyError('The wallet approved no session', { code: 'NOT_CONNECTED' })
         return { session: toSession(session) }
       } catch (error) {
-        throw error instanceof LatchkeyError ? error : normalizeProviderError(error)
+        const normalized = error instanceof LatchkeyError ? error : normalizeProviderError(error)
+        if (normalized.code !== RpcErrorCode.UserRejectedRequest) events.emit('error', { error })
+        throw normalized
       }
     },
 
     async disconnect() {
-      if (!sdk.session) return
+      const topic = sdk.session?.topic
+      if (!topic) return
       let timer: ReturnType<typeof setTimeout> | undefined
-      const giveUp = new Promise<void>((done) => {
-        timer = setTimeout(done, DISCONNECT_WAIT_MS)
+      const giveUp = new Promise<'timeout'>((done) => {
+        timer = setTimeout(() => done('timeout'), DISCONNECT_WAIT_MS)
       })
       try {
-        await Promise.race([sdk.disconnect().catch(() => undefined), giveUp])
+        const outcome = await Promise.race([
+          sdk.disconnect().then(
+            () => 'done' as const,
+            () => 'failed' as const,
+          ),
+          giveUp,
+        ])
+        // The relay did not carry the goodbye (it is down, or the SDK failed): the session still ends on this side,
+        // so a reload does not restore it. The wallet learns of it when the session expires or its next message
+        // goes unanswered.
+        if (outcome !== 'done' && sdk.session?.topic === topic) await forgetSession(topic)
       } finally {
         clearTimeout(timer)
       }
     },
 
     async request<T>(args: { method: string; params?: unknown }, caipNetworkId: CaipNetworkId): Promise<T> {
-      requireSession()
+      const session = requireSession()
       try {
+        // The SDK answers a switch to an approved chain itself, without asking the wallet, and the wallet's own
+        // idea of its chain then disagrees with the dApp's: the wallet is asked, as for any other wallet.
+        if (args.method === 'wallet_switchEthereumChain')
+          return await sdk.client.request<T>({
+            topic: session.topic,
+            chainId: caipNetworkId,
+            request: { method: args.method, params: args.params as object },
+          })
         return await sdk.request<T>(
           { method: args.method, ...(args.params === undefined ? {} : { params: args.params as object }) },
           caipNetworkId,
@@ -216,6 +255,17 @@ export async function createWalletConnectProvider(
     on(event, listener) {
       return events.on(event, listener)
     },
+  }
+
+  /** Drops a session from the SDK's store and state without telling the wallet, and reports it deleted. */
+  async function forgetSession(topic: string): Promise<void> {
+    const internals = sdk as unknown as {
+      client: { engine: { deleteSession(params: { topic: string; emitEvent?: boolean }): Promise<void> } }
+      cleanup(): Promise<void>
+    }
+    await internals.client.engine.deleteSession({ topic, emitEvent: false }).catch(() => undefined)
+    await internals.cleanup().catch(() => undefined)
+    events.emit('session_delete', { topic })
   }
 
   /** One-step sign-in (SPEC §4): the session request carries a CAIP-122 message the wallet signs. */

@@ -10,6 +10,9 @@ import {
   injectedProviderOf,
   isSafeImageUrl,
   LatchkeyError,
+  type WalletConnectEip1193Provider,
+  walletConnectConnector,
+  walletConnectEip1193Provider,
 } from '@latchkey/core'
 import type { Config, Connector as WagmiConnector } from '@wagmi/core'
 import { ConnectorRegistry } from './connector-registry.js'
@@ -26,6 +29,8 @@ export class AdapterConnectors {
   private readonly customWallets: CustomEvmWallet[]
   private lastKey = ''
   private started = false
+  /** The kit's shared WalletConnect session as an EIP-1193 wallet, when WalletConnect is enabled. */
+  walletConnect: WalletConnectEip1193Provider | undefined
 
   /**
    * @param connectedUid the uid of the connected wagmi connector, which is never dropped or replaced
@@ -43,6 +48,7 @@ export class AdapterConnectors {
   /** Starts discovery on the context's target; `onChange` hears every later change of the list. */
   start(context: AdapterContext, onChange: (list: readonly Connector[]) => void): void {
     this.context = context
+    if (context.getWalletConnectProvider) this.walletConnect = walletConnectEip1193Provider(context)
     const target = context.discoveryTarget
     const { enableEIP6963, enableWallets } = context.options
     if (target && enableEIP6963 !== false && enableWallets !== false) {
@@ -113,6 +119,7 @@ export class AdapterConnectors {
   stop(): void {
     this.started = false
     this.discovery?.stop()
+    this.walletConnect?.connection.destroy()
     this.registry.release()
   }
 
@@ -144,12 +151,14 @@ export class AdapterConnectors {
   private discovered(): Connector[] {
     if (!this.context) return []
     const hostIds = new Set(this.hostConnectors().map((connector) => connector.id))
-    return evmConnectors({
+    const wallets = evmConnectors({
       announced: this.discovery?.wallets() ?? [],
       injected: injectedProviderOf(this.context.discoveryTarget),
       custom: this.customWallets,
       options: this.context.options,
-    }).filter((connector) => !hostIds.has(connector.id))
+    })
+    const all = this.walletConnect ? [walletConnectConnector(this.walletConnect), ...wallets] : wallets
+    return all.filter((connector) => !hostIds.has(connector.id))
   }
 }
 

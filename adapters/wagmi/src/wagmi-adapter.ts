@@ -8,6 +8,7 @@ import {
   type CaipNetwork,
   type ChainAdapter,
   type Connector,
+  ConnectorIds,
   type ConnectParams,
   type ConnectResult,
   type CustomEvmWallet,
@@ -223,6 +224,9 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
         })
       }
       await config.storage?.removeItem('recentConnectorId')
+      // A WalletConnect session ends on both sides (an injected wallet keeps the site's permission).
+      if (connection?.connector.id === ConnectorIds.walletConnect)
+        await this.connectors.walletConnect?.disconnect()
     } finally {
       this.busy--
       this.view = undefined

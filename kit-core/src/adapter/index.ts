@@ -53,3 +53,9 @@ export {
   type WalletConnectProvider,
   type WalletConnectSession,
 } from './walletconnect.js'
+export {
+  proposalNamespace,
+  WalletConnectConnection,
+  type WalletConnectConnectionEvents,
+  type WalletConnectConnectionOptions,
+} from './walletconnect-connection.js'

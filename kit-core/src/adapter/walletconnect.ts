@@ -77,7 +77,7 @@ export const WALLETCONNECT_NAMESPACE_DEFAULTS: Readonly<
   },
   bip122: {
     methods: ['signMessage', 'signPsbt', 'sendTransfer', 'getAccountAddresses'],
-    events: ['bip122_addressesChanged'],
+    events: ['bip122_addressesChanged', 'accountsChanged', 'chainChanged'],
   },
   polkadot: { methods: ['polkadot_signMessage', 'polkadot_signTransaction'], events: [] },
   cosmos: { methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'], events: [] },
@@ -106,6 +106,11 @@ export interface WalletConnectEvents {
   accountsChanged: { namespace: ChainNamespace; accounts: readonly CaipAddress[] }
   /** The relay connection went down or came back. */
   transport: { status: 'open' | 'closed' }
+  /**
+   * The SDK or the relay reported an error outside any request (an unknown project id, an origin not allowed, a
+   * session that does not verify). The kit turns the known kinds into alerts, once per kind (SPEC §8).
+   */
+  error: { error: unknown }
 }
 
 /**

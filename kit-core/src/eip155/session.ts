@@ -32,6 +32,11 @@ import {
   switchEthereumChain,
 } from './provider.js'
 import { requestWalletAssets, requestWalletCapabilities } from './wallet-requests.js'
+import {
+  type WalletConnectEip1193Provider,
+  walletConnectConnector,
+  walletConnectEip1193Provider,
+} from './walletconnect.js'
 
 /** What the session remembers in the adapter's storage, so a reload restores the connection. */
 interface StoredConnection {
@@ -72,6 +77,7 @@ export class Eip1193Session {
   private current: Connection | undefined
   private readonly customWallets: CustomEvmWallet[]
   private lastConnectors = ''
+  private walletConnect: WalletConnectEip1193Provider | undefined
 
   constructor(private readonly options: Eip1193SessionOptions) {
     this.customWallets = checkCustomEvmWallets(options.customWallets)
@@ -85,6 +91,8 @@ export class Eip1193Session {
   /** Starts discovery on the context's target. */
   init(context: AdapterContext): void {
     this.context = context
+    // The kit's shared WalletConnect session, as one more EIP-1193 wallet (loaded only when first used).
+    if (context.getWalletConnectProvider) this.walletConnect = walletConnectEip1193Provider(context)
     const target = context.discoveryTarget
     const eip6963 = context.options.enableEIP6963 !== false && context.options.enableWallets !== false
     if (target && eip6963)
@@ -99,12 +107,13 @@ export class Eip1193Session {
   }
 
   connectors(): Connector[] {
-    return evmConnectors({
+    const list = evmConnectors({
       announced: this.discovery?.wallets() ?? [],
       injected: injectedProviderOf(this.context?.discoveryTarget),
       custom: this.customWallets,
       options: this.requireContext().options,
     })
+    return this.walletConnect ? [walletConnectConnector(this.walletConnect), ...list] : list
   }
 
   /** Asks the wallet for its accounts (a prompt), then for the network wanted; remembers the connection. */
@@ -149,10 +158,15 @@ export class Eip1193Session {
     }
   }
 
-  /** Drops the connection and forgets it. Never prompts: injected wallets keep the site's permission. */
+  /**
+   * Drops the connection and forgets it. Never prompts: injected wallets keep the site's permission; a
+   * WalletConnect session is ended on both sides (the wait for the relay gives up after 3 s).
+   */
   async disconnect(): Promise<void> {
+    const provider = this.current?.provider
     this.drop()
     await this.forget()
+    if (provider && provider === this.walletConnect) await this.walletConnect.disconnect()
   }
 
   accounts(): AdapterAccount[] {
@@ -251,6 +265,7 @@ export class Eip1193Session {
 
   destroy(): void {
     this.discovery?.stop()
+    this.walletConnect?.connection.destroy()
     this.current?.detach()
     this.current = undefined
   }

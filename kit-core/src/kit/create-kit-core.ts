@@ -148,6 +148,28 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     getActiveNamespace: () => chain.state.get().activeNamespace,
     hasNetworks: (namespace) => chain.getNetworks(namespace).length > 0,
   })
+  // The WalletConnect provider is loaded once, on first use; its errors of a known kind become alerts, once per
+  // kind (SPEC §8). A load that failed is tried again on the next use.
+  const loadWalletConnect = options.enableWalletConnect ? internals.getWalletConnectProvider : undefined
+  let walletConnect: Promise<WalletConnectProvider> | undefined
+  const getWalletConnectProvider = loadWalletConnect
+    ? (): Promise<WalletConnectProvider> => {
+        walletConnect ??= loadWalletConnect().then(
+          (provider) => {
+            provider.on('error', ({ error }) => {
+              alerts.reportProviderError(error)
+              logger.warn('WalletConnect error', error)
+            })
+            return provider
+          },
+          (error: unknown) => {
+            walletConnect = undefined
+            throw error
+          },
+        )
+        return walletConnect
+      }
+    : undefined
   const connection = createConnectionController({
     env,
     store: storage,
@@ -155,7 +177,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     namespaces: adapters.namespaces,
     getAdapter,
     getConnector: (namespace, id) => connectors.getConnector(namespace, id),
-    getWalletConnectProvider: options.enableWalletConnect ? internals.getWalletConnectProvider : undefined,
+    getWalletConnectProvider,
+    customRpcUrls: options.adapterOptions.customRpcUrls,
     track: (event) => events.track(event),
     resetSessions: async (caipAddresses) => {
       const config = options.siwx as SiwxConfig | undefined
@@ -256,7 +279,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       networks: chain.getNetworks(namespace),
       options: options.adapterOptions,
       storage: prefixStorage(options.storage, `adapter:${namespace}`),
-      getWalletConnectProvider: options.enableWalletConnect ? internals.getWalletConnectProvider : undefined,
+      getWalletConnectProvider,
       balanceService: balanceServiceOf(blockchainApi),
       discoveryTarget: env.window,
     }

@@ -1,9 +1,13 @@
 import {
+  type CaipNetworkId,
   createKitCore,
   isSafeWebLink,
+  type KitCore,
   type KitCoreInternals,
   type KitOptions,
+  type ResolvedOptions,
   shouldShowUnsupportedChain,
+  type WalletConnectProvider,
 } from '@latchkey/core'
 import { defineLatchkeyElements, ELEMENT_NAMES } from '../elements/define-elements.js'
 import type { MessageCatalogue } from '../i18n/messages-en.js'
@@ -30,6 +34,25 @@ export interface CreateKitOptions extends KitOptions {
 /** The wallet guide's default page: a neutral introduction to wallets (https, no tracking parameters). */
 export const WALLET_GUIDE_URL = 'https://ethereum.org/en/wallets/'
 
+/** Loads the WalletConnect provider package and starts it for the kit's project, metadata, relay and RPCs. */
+async function loadWalletConnect(options: ResolvedOptions): Promise<WalletConnectProvider> {
+  const { createWalletConnectProvider } = await import('@latchkey/adapter-universal')
+  const rpcUrls: Partial<Record<CaipNetworkId, string>> = {}
+  for (const network of options.networks) {
+    const url =
+      options.adapterOptions.customRpcUrls?.[network.caipNetworkId]?.[0]?.url ??
+      network.rpcUrls.default.http[0]
+    if (url) rpcUrls[network.caipNetworkId] = url
+  }
+  return createWalletConnectProvider({
+    projectId: options.projectId ?? '',
+    metadata: options.metadata,
+    ...(options.services.walletConnectRelayUrl ? { relayUrl: options.services.walletConnectRelayUrl } : {}),
+    storagePrefix: `${options.storagePrefix}-walletconnect`,
+    rpcUrls,
+  })
+}
+
 function generatedId(): string {
   return `latchkey-${Math.random().toString(36).slice(2, 10)}`
 }
@@ -42,7 +65,13 @@ function generatedId(): string {
  */
 export function createKit(options: CreateKitOptions, internals: KitCoreInternals = {}): UiKit {
   const { id, fontStylesheetUrl, messages, walletGuideUrl, ...coreOptions } = options
-  const core = createKitCore(coreOptions, internals)
+  const core: KitCore = createKitCore(coreOptions, {
+    ...internals,
+    // Only with enableWalletConnect, and only when first used: the WalletConnect SDK is a chunk of its own that
+    // a page without WalletConnect never loads.
+    getWalletConnectProvider:
+      internals.getWalletConnectProvider ?? (() => loadWalletConnect(core.controllers.options)),
+  })
   const guideIsSafe = walletGuideUrl === undefined || isSafeWebLink(walletGuideUrl)
   if (!guideIsSafe) core.controllers.logger.warn('walletGuideUrl ignored: not https')
   const cleanups: (() => void)[] = []

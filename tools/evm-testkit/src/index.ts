@@ -19,3 +19,11 @@ export {
   type TwoWalletPageRun,
   type TwoWalletReport,
 } from './two-wallets.js'
+export {
+  runWalletConnectScenario,
+  type ScenarioProvider,
+  type WalletConnectScenarioAdapter,
+  type WalletConnectScenarioOptions,
+  type WalletConnectScenarioReport,
+  walletConnectScenarioProblems,
+} from './walletconnect.js'

@@ -8,6 +8,7 @@ export {
 export type { WcNamespace } from './delegate.js'
 export { EIP155_EVENTS, EIP155_METHODS, type WcEvmOptions } from './eip155.js'
 export { USER_REJECTED_REQUEST, type WcErrorObject, WcRpcError } from './errors.js'
+export { type PairingSource, pairOnDisplayUri } from './pair.js'
 export { SOLANA_EVENTS, SOLANA_METHODS, type WcSolanaOptions } from './solana.js'
 export type {
   ApprovalPolicy,

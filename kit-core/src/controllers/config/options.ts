@@ -14,6 +14,8 @@ import type { ThemeMode, ThemeVariables } from './theme.js'
 export interface KitServices {
   providerApiUrl?: string
   blockchainApiUrl?: string
+  /** The WalletConnect relay (ws or wss); default the SDK's public relay. Self-hosted and offline setups set it. */
+  walletConnectRelayUrl?: string
 }
 
 /** A wallet the host adds to the listing (SPEC §1 customWallets). */

@@ -165,6 +165,10 @@ function checkServices(value: unknown): KitServices {
   return {
     providerApiUrl: optionalUrl('services.providerApiUrl', services.providerApiUrl),
     blockchainApiUrl: optionalUrl('services.blockchainApiUrl', services.blockchainApiUrl),
+    walletConnectRelayUrl: optionalUrl('services.walletConnectRelayUrl', services.walletConnectRelayUrl, [
+      'wss:',
+      'ws:',
+    ]),
   }
 }
 

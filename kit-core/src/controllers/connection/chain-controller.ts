@@ -276,6 +276,17 @@ export function createChainController(deps: ChainControllerDeps) {
     onNetworkChanged(namespace: ChainNamespace, network: CaipNetwork): void {
       const address = ns(namespace)?.account.address
       patchNamespace(namespace, { caipNetwork: network })
+      // Where addresses belong to one network (Bitcoin), the adapter's accounts moved with it: take them.
+      const moved = deps.getAdapter(namespace)?.getAccounts() ?? []
+      if (address && moved.length > 0 && moved[0]?.address !== address) {
+        patchAccount(namespace, { ...accountsOf(namespace, moved, network), balance: undefined })
+        if (state.get().activeNamespace === namespace) {
+          state.patch({ activeCaipNetwork: network, activeCaipAddress: ns(namespace)?.account.caipAddress })
+          deps.recordNetworkChoice?.(network)
+        }
+        void resync(namespace)
+        return
+      }
       if (address) {
         patchAccount(namespace, {
           caipAddress: `${network.caipNetworkId}:${address}`,

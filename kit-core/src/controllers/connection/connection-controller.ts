@@ -2,11 +2,8 @@ import type { AdapterAccount } from '../../adapter/accounts.js'
 import type { ChainAdapter } from '../../adapter/adapter.js'
 import type { Connector } from '../../adapter/connectors.js'
 import { ConnectorIds } from '../../adapter/connectors.js'
-import {
-  type ProposalNamespace,
-  WALLETCONNECT_NAMESPACE_DEFAULTS,
-  type WalletConnectProvider,
-} from '../../adapter/walletconnect.js'
+import type { ProposalNamespace, WalletConnectProvider } from '../../adapter/walletconnect.js'
+import { proposalNamespace } from '../../adapter/walletconnect-connection.js'
 import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
 import { type CaipAddress, isChainNamespace, parseCaipAddress } from '../../caip/caip.js'
 import { LatchkeyError } from '../../errors/errors.js'
@@ -87,6 +84,8 @@ export interface ConnectionControllerDeps {
   getConnector?(namespace: ChainNamespace, connectorId: string): Connector | undefined
   /** The shared WalletConnect provider, when WalletConnect is enabled. */
   getWalletConnectProvider?: () => Promise<WalletConnectProvider>
+  /** The host's custom RPC URLs: the proposal's `rpcMap` points the wallet's reads at them first. */
+  customRpcUrls?: Readonly<Record<CaipNetworkId, readonly { url: string }[]>>
   /** Waits until the embedded wallet answers for a namespace (embedded-wallet issue); resolves its accounts. */
   restoreEmbeddedWallet?(
     namespace: ChainNamespace,
@@ -193,17 +192,27 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     const caipAccounts = provider.getAccounts(namespace)
     const first = caipAccounts[0]
     if (!first) return false
-    const { caipNetworkId } = parseCaipAddress(first)
-    const network =
-      deps.chain.findNetwork(caipNetworkId) ?? unsupportedNetwork(caipNetworkId as CaipNetworkId)
-    const accounts: AdapterAccount[] = caipAccounts
-      .filter((a) => a.startsWith(`${caipNetworkId}:`))
-      .map((caipAddress) => ({
-        address: parseCaipAddress(caipAddress).address,
-        caipAddress,
-        // A WalletConnect session exposes the wallet's own accounts: Bitcoin payment addresses, EOAs elsewhere.
-        type: namespace === 'bip122' ? ('payment' as const) : ('eoa' as const),
-      }))
+    let network: CaipNetwork
+    let accounts: readonly AdapterAccount[]
+    const adapter = deps.getAdapter(namespace)
+    if (adapter?.getConnectors().some((c) => c.id === ConnectorIds.walletConnect)) {
+      // The namespace's adapter adopts the session (no prompt: it holds accounts here), so its signing, sending
+      // and events go through the same session.
+      const result = await adapter.connect({ connectorId: ConnectorIds.walletConnect })
+      network = result.network
+      accounts = result.accounts
+    } else {
+      const { caipNetworkId } = parseCaipAddress(first)
+      network = deps.chain.findNetwork(caipNetworkId) ?? unsupportedNetwork(caipNetworkId as CaipNetworkId)
+      accounts = caipAccounts
+        .filter((a) => a.startsWith(`${caipNetworkId}:`))
+        .map((caipAddress) => ({
+          address: parseCaipAddress(caipAddress).address,
+          caipAddress,
+          // A WalletConnect session exposes the wallet's own accounts: Bitcoin payment addresses, EOAs elsewhere.
+          type: namespace === 'bip122' ? ('payment' as const) : ('eoa' as const),
+        }))
+    }
     const session = provider.session?.namespaces[namespace]
     deps.chain.setApprovedNetworks(
       namespace,
@@ -214,21 +223,13 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     return true
   }
 
+  /** Every namespace the kit serves, proposed at once: one session for all of them. */
   function proposal(): Partial<Record<ChainNamespace, ProposalNamespace>> {
     const namespaces: Partial<Record<ChainNamespace, ProposalNamespace>> = {}
     for (const namespace of deps.namespaces) {
       const networks = deps.chain.getNetworks(namespace)
-      if (networks.length === 0) continue
-      namespaces[namespace] = {
-        chains: networks.map((n) => n.caipNetworkId),
-        methods: [...WALLETCONNECT_NAMESPACE_DEFAULTS[namespace].methods],
-        events: [...WALLETCONNECT_NAMESPACE_DEFAULTS[namespace].events],
-        rpcMap: Object.fromEntries(
-          networks
-            .filter((n) => n.rpcUrls.default.http[0])
-            .map((n) => [String(n.id), n.rpcUrls.default.http[0] as string]),
-        ),
-      }
+      if (networks.length > 0)
+        namespaces[namespace] = proposalNamespace(namespace, networks, deps.customRpcUrls)
     }
     return namespaces
   }

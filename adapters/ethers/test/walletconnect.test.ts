@@ -1,0 +1,46 @@
+// The adapter's walletConnect connector with a phone wallet (WalletKit) through the local relay: pair, sign, send,
+// switch chain through the wallet, restore after a reload without a prompt, disconnect on both sides.
+import { createWalletConnectProvider } from '@latchkey/adapter-universal'
+import type { CaipNetwork } from '@latchkey/core'
+import { runWalletConnectScenario, walletConnectScenarioProblems } from '@latchkey/evm-testkit'
+import type { LocalStackInfo } from '@latchkey/stack'
+import { expect, inject, test } from 'vitest'
+import { EthersAdapter } from '../src/index.js'
+import { networks } from './support.js'
+
+// The SDKs' test-run switch: without it WalletKit asks the internet for a Verify attestation on every request.
+process.env.IS_VITEST = 'true'
+
+const stack: LocalStackInfo = inject('stack')
+const pair: readonly [CaipNetwork, CaipNetwork] = networks
+
+test('connects a phone wallet over WalletConnect, signs, sends, switches, restores and disconnects', async () => {
+  const provider = await createWalletConnectProvider({
+    projectId: 'latchkey-ethers-walletconnect-test',
+    metadata: {
+      name: 'EthersAdapter test',
+      description: 'walletConnect connector',
+      url: 'http://127.0.0.1',
+      icons: [],
+    },
+    relayUrl: stack.relay.url,
+    storagePrefix: `ethers-walletconnect-${process.pid}`,
+    storageOptions: { database: ':memory:' },
+  })
+  try {
+    const report = await runWalletConnectScenario({
+      relayUrl: stack.relay.url,
+      networks: pair,
+      provider,
+      async createAdapter(context) {
+        const adapter = new EthersAdapter()
+        await adapter.init(context)
+        return adapter
+      },
+    })
+    expect(walletConnectScenarioProblems(report, pair)).toEqual([])
+  } finally {
+    await provider.sdk.client.core.relayer.transportClose().catch(() => undefined)
+    provider.sdk.client.core.heartbeat.stop()
+  }
+})

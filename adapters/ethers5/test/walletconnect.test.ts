@@ -1,0 +1,46 @@
+// The adapter's walletConnect connector with a phone wallet (WalletKit) through the local relay: pair, sign, send,
+// switch chain through the wallet, restore after a reload without a prompt, disconnect on both sides.
+import { createWalletConnectProvider } from '@latchkey/adapter-universal'
+import type { CaipNetwork } from '@latchkey/core'
+import { runWalletConnectScenario, walletConnectScenarioProblems } from '@latchkey/evm-testkit'
+import type { LocalStackInfo } from '@latchkey/stack'
+import { expect, inject, test } from 'vitest'
+import { Ethers5Adapter } from '../src/index.js'
+import { networks } from './helpers.js'
+
+// The SDKs' test-run switch: without it WalletKit asks the internet for a Verify attestation on every request.
+process.env.IS_VITEST = 'true'
+
+const stack: LocalStackInfo = inject('stack')
+const pair: readonly [CaipNetwork, CaipNetwork] = networks
+
+test('connects a phone wallet over WalletConnect, signs, sends, switches, restores and disconnects', async () => {
+  const provider = await createWalletConnectProvider({
+    projectId: 'latchkey-ethers5-walletconnect-test',
+    metadata: {
+      name: 'Ethers5Adapter test',
+      description: 'walletConnect connector',
+      url: 'http://127.0.0.1',
+      icons: [],
+    },
+    relayUrl: stack.relay.url,
+    storagePrefix: `ethers5-walletconnect-${process.pid}`,
+    storageOptions: { database: ':memory:' },
+  })
+  try {
+    const report = await runWalletConnectScenario({
+      relayUrl: stack.relay.url,
+      networks: pair,
+      provider,
+      async createAdapter(context) {
+        const adapter = new Ethers5Adapter()
+        await adapter.init(context)
+        return adapter
+      },
+    })
+    expect(walletConnectScenarioProblems(report, pair)).toEqual([])
+  } finally {
+    await provider.sdk.client.core.relayer.transportClose().catch(() => undefined)
+    provider.sdk.client.core.heartbeat.stop()
+  }
+})

@@ -1,0 +1,21 @@
+import type { WcWallet } from './types.js'
+
+/** The part of a dApp-side WalletConnect provider that shows pairing URIs (core's `WalletConnectProvider`). */
+export interface PairingSource {
+  on(event: 'display_uri', listener: (payload: { uri: string }) => void): () => void
+}
+
+/**
+ * Makes the wallet pair with every pairing URI the dApp's provider shows, as a phone does when the user scans
+ * each QR code. Returns the function that stops it. A pairing that fails is reported to `onError` (default:
+ * thrown away, the dApp's connect then times out with the SDK's own error).
+ */
+export function pairOnDisplayUri(
+  wallet: Pick<WcWallet, 'pair'>,
+  source: PairingSource,
+  onError: (error: unknown) => void = () => undefined,
+): () => void {
+  return source.on('display_uri', ({ uri }) => {
+    wallet.pair(uri).catch(onError)
+  })
+}

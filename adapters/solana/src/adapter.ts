@@ -8,6 +8,7 @@ import {
   type CaipNetwork,
   type ChainAdapter,
   type Connector,
+  ConnectorIds,
   type ConnectParams,
   type ConnectResult,
   createEmitter,
@@ -20,7 +21,6 @@ import {
   ProviderRpcError,
   parseUnits,
   RpcErrorCode,
-  readJson,
   type SendTransactionParams,
   type SendTransactionResult,
   type SignMessageParams,
@@ -32,6 +32,7 @@ import {
   unsupportedNetwork,
   type VerifyMessageParams,
   type WalletCapabilities,
+  type WalletConnectProvider,
 } from '@latchkey/core'
 import type { Adapter } from '@solana/wallet-adapter-base'
 import type { Connection } from '@solana/web3.js'
@@ -42,16 +43,22 @@ import { libsHolder, loadSolanaLibs } from './libs.js'
 import { WalletRegistry } from './registry.js'
 import { Connections } from './rpc.js'
 import { type SigningContext, sendInstructions, signTransactions, withWalletErrors } from './signing.js'
+import { clearConnection, readConnection, writeConnection } from './stored-connection.js'
 import {
-  buildTransaction,
   checkAmount,
   publicKeyOf,
   splTransferInstructions,
   tokenBalance,
+  transferFee,
   transferInstruction,
 } from './transactions.js'
 import { verifyEd25519 } from './verify.js'
 import type { WalletChange, WalletSession } from './wallet-session.js'
+import {
+  type SolanaWalletConnectSession,
+  walletConnectConnector,
+  walletConnectSession,
+} from './walletconnect.js'
 
 export interface SolanaAdapterOptions {
   /** wallet-adapter adapters (from @solana/wallet-adapter-*) offered next to the Wallet Standard wallets. */
@@ -70,11 +77,6 @@ export interface SplTransferParams {
   network?: CaipNetwork
 }
 
-interface StoredConnection {
-  connectorId: string
-  network: string
-}
-
 interface Active {
   connectorId: string
   session: WalletSession
@@ -83,17 +85,17 @@ interface Active {
   detach(): void
 }
 
-const STORAGE_KEY = 'connection'
 const SOL_DECIMALS = 9
 
 /**
  * The Latchkey adapter for Solana through @solana/web3.js. Wallets are Wallet Standard wallets (discovered
- * live) and the host's wallet-adapter adapters; connector ids are the wallets' names. Networks switch in the
+ * live), the host's wallet-adapter adapters, whose connector ids are the wallets' names, and the kit's shared
+ * WalletConnect session (`walletConnect`) when WalletConnect is on. Networks switch in the
  * adapter (`networkSwitch: 'adapter'`): the Connection moves to the new cluster and every later request names
  * that cluster to the wallet, or, for a wallet that does not serve it, is signed by the wallet and sent by the
  * adapter to the new cluster. The host gets the Connection ({@link getConnection}) and the wallet object.
  */
-export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
+export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConnectProvider> {
   readonly namespace = 'solana' as const
   readonly adapterType = 'solana' as const
 
@@ -104,10 +106,11 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
   private readonly connections = new Connections(() => this.context?.options, this.libs.get)
   private context: AdapterContext | undefined
   private active: Active | undefined
+  private walletConnect: SolanaWalletConnectSession | undefined
 
   constructor(options: SolanaAdapterOptions = {}) {
-    this.registry = new WalletRegistry([...(options.wallets ?? [])], this.libs.get, (connectors) =>
-      this.events.emit('connectorsChanged', { connectors }),
+    this.registry = new WalletRegistry([...(options.wallets ?? [])], this.libs.get, () =>
+      this.events.emit('connectorsChanged', { connectors: this.getConnectors() }),
     )
     this.restoreWaitMs = options.restoreWaitMs ?? 500
   }
@@ -116,10 +119,13 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
     return this.context?.networks ?? []
   }
 
-  /** Loads the Solana libraries and starts wallet discovery. */
+  /** Loads the Solana libraries and starts wallet discovery; the WalletConnect SDK loads on first use only. */
   async init(context: AdapterContext): Promise<void> {
     this.libs.set(await loadSolanaLibs())
     this.context = context
+    const { getWalletConnectProvider } = context
+    if (getWalletConnectProvider)
+      this.walletConnect = walletConnectSession(context, getWalletConnectProvider, this.libs.get)
     this.registry.start(context)
   }
 
@@ -128,36 +134,44 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
   }
 
   getConnectors(): readonly Connector[] {
-    return this.registry.connectors()
+    const wallets = this.registry.connectors()
+    return this.walletConnect ? [walletConnectConnector(), ...wallets] : wallets
   }
 
   /**
-   * Asks the wallet to connect (`standard:connect`, a prompt) and makes `network` the active cluster.
+   * Asks the wallet to connect (`standard:connect`, a prompt) and makes `network` the active cluster. Over
+   * WalletConnect the live session is adopted without a prompt when it holds Solana accounts (on `network` when
+   * the wallet approved it), else one is proposed for the adapter's networks.
    * @throws LatchkeyError CONNECTOR_NOT_FOUND, UNSUPPORTED_CHAIN ('Unsupported chain'); ProviderRpcError 4001.
    */
   async connect({ connectorId, network }: ConnectParams): Promise<ConnectResult> {
-    const session = this.registry.session(connectorId)
+    const session = this.sessionOf(connectorId)
     if (!session)
       throw new LatchkeyError(`Connector ${connectorId} not found`, { code: 'CONNECTOR_NOT_FOUND' })
     const target = network ?? this.networks[0]
     if (!target) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
     this.checkServed(target)
-    const addresses = await withWalletErrors(() => session.connect(false))
+    const addresses = await withWalletErrors(() => session.connect(false, target))
     if (addresses.length === 0) {
       throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no account.')
     }
-    return this.attach(connectorId, session, addresses, target)
+    return this.attach(connectorId, session, addresses, session.network?.() ?? target)
   }
 
   /** Restores the remembered wallet with a silent connect (never a prompt); null, and forgotten, when gone. */
   async reconnect(): Promise<ConnectResult | null> {
-    const saved = await readJson<StoredConnection>(this.requireContext().storage, STORAGE_KEY)
-    if (typeof saved?.connectorId !== 'string') return null
-    const session = await this.registry.waitFor(saved.connectorId, this.restoreWaitMs)
+    const saved = await readConnection(this.requireContext().storage)
+    if (!saved) return null
+    // A WalletConnect session is there at once or not at all; a wallet may register a moment after a reload.
+    const session =
+      saved.connectorId === ConnectorIds.walletConnect
+        ? this.walletConnect
+        : await this.registry.waitFor(saved.connectorId, this.restoreWaitMs)
     if (!session) return null
+    const remembered = this.networks.find((n) => n.caipNetworkId === saved.network) ?? this.networks[0]
     let addresses: string[]
     try {
-      addresses = await session.connect(true)
+      addresses = await session.connect(true, remembered)
     } catch {
       addresses = []
     }
@@ -165,13 +179,15 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
       await this.forget()
       return null
     }
-    const network =
-      this.networks.find((n) => n.caipNetworkId === saved.network) ?? this.networks[0] ?? undefined
+    const network = session.network?.() ?? remembered
     if (!network) return null
     return this.attach(saved.connectorId, session, addresses, network)
   }
 
-  /** Disconnects the wallet (`standard:disconnect`) and forgets the connection. Never prompts. */
+  /**
+   * Disconnects the wallet (`standard:disconnect`; a WalletConnect session is ended on both sides, every namespace
+   * with it, the relay given up after 3 s) and forgets the connection. Never prompts.
+   */
   async disconnect(): Promise<void> {
     const active = this.active
     this.drop()
@@ -232,6 +248,10 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
     this.checkServed(network)
     const active = this.active
     if (active && active.network.caipNetworkId !== network.caipNetworkId) {
+      // A session with a cluster of its own (WalletConnect) moves first: one the wallet did not approve is refused.
+      await active.session.switchNetwork?.(network)
+      if (this.active !== active)
+        throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
       active.network = network
       await this.remember(active)
       this.events.emit('networkChanged', { network })
@@ -301,15 +321,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
     const to = publicKeyOf(this.libs.get(), params.to, 'to')
     const from = publicKeyOf(this.libs.get(), params.from ?? this.active?.addresses[0], 'from')
     const value = checkAmount(params.value ?? 0n, 'value')
-    return this.connections.read(network, async (connection) => {
-      const transaction = await buildTransaction(this.libs.get(), connection, from, [
-        transferInstruction(this.libs.get(), from, to, value),
-      ])
-      const { value: fee } = await connection.getFeeForMessage(transaction.message, 'confirmed')
-      if (fee === null)
-        throw new LatchkeyError('The cluster gave no fee for the message', { code: 'RPC_ERROR' })
-      return BigInt(fee)
-    })
+    return this.connections.read(network, (c) => transferFee(this.libs.get(), c, from, to, value))
   }
 
   /** Decimal text to base units (SOL has 9 decimals). @throws LatchkeyError INVALID_PARAMS for bad text. */
@@ -321,8 +333,8 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
     return formatUnits(value, decimals)
   }
 
-  /** The connected Wallet Standard wallet or wallet-adapter adapter. */
-  getWalletProvider(): Wallet | Adapter | undefined {
+  /** The connected Wallet Standard wallet, wallet-adapter adapter, or the kit's WalletConnect provider. */
+  getWalletProvider(): Wallet | Adapter | WalletConnectProvider | undefined {
     return this.active?.session.provider
   }
 
@@ -343,6 +355,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
   /** Stops discovery and the wallet's event listener; drops listeners. Does not disconnect. */
   destroy(): void {
     this.registry.stop()
+    this.walletConnect?.destroy()
     this.active?.detach()
     this.active = undefined
     this.connections.clear()
@@ -350,6 +363,12 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
   }
 
   // ---- internals ----
+
+  /** A session with the wallet of a connector; undefined for an unknown connector. */
+  private sessionOf(connectorId: string): WalletSession | undefined {
+    if (connectorId === ConnectorIds.walletConnect && this.walletConnect) return this.walletConnect
+    return this.registry.session(connectorId)
+  }
 
   private async attach(
     connectorId: string,
@@ -436,16 +455,12 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter> {
     this.active = undefined
   }
 
-  private async remember(active: Active): Promise<void> {
-    const stored: StoredConnection = {
-      connectorId: active.connectorId,
-      network: active.network.caipNetworkId,
-    }
-    await this.requireContext().storage.setItem(STORAGE_KEY, JSON.stringify(stored))
+  private remember({ connectorId, network }: Active): Promise<void> {
+    return writeConnection(this.requireContext().storage, { connectorId, network: network.caipNetworkId })
   }
 
-  private async forget(): Promise<void> {
-    await this.context?.storage.removeItem(STORAGE_KEY)
+  private forget(): Promise<void> {
+    return clearConnection(this.context?.storage)
   }
 
   private requireContext(): AdapterContext {

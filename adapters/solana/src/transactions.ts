@@ -45,6 +45,22 @@ export function transferInstruction(
   return web3.SystemProgram.transfer({ fromPubkey: from, toPubkey: to, lamports })
 }
 
+/** The fee in lamports the cluster charges for the message of a transfer (`getFeeForMessage`). */
+export async function transferFee(
+  libs: SolanaLibs,
+  connection: Connection,
+  from: PublicKey,
+  to: PublicKey,
+  lamports: bigint,
+): Promise<bigint> {
+  const transaction = await buildTransaction(libs, connection, from, [
+    transferInstruction(libs, from, to, lamports),
+  ])
+  const { value: fee } = await connection.getFeeForMessage(transaction.message, 'confirmed')
+  if (fee === null) throw new LatchkeyError('The cluster gave no fee for the message', { code: 'RPC_ERROR' })
+  return BigInt(fee)
+}
+
 /** The token program that owns a mint (SPL Token or Token-2022), and the mint's state. */
 async function readMint({ spl }: SolanaLibs, connection: Connection, mint: PublicKey) {
   const info = await connection.getAccountInfo(mint, 'confirmed')

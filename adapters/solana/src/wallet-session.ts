@@ -1,3 +1,4 @@
+import type { CaipNetwork, WalletConnectProvider } from '@latchkey/core'
 import type { Adapter } from '@solana/wallet-adapter-base'
 import {
   SolanaSignAndSendTransaction,
@@ -31,11 +32,19 @@ export interface WalletChange {
  * method passes the wallet's own errors through unchanged; the adapter normalizes them.
  */
 export interface WalletSession {
-  readonly provider: Wallet | Adapter
+  /** The wallet object; a WalletConnect session's provider once it is connected. */
+  readonly provider: Wallet | Adapter | WalletConnectProvider | undefined
   /** The chains the wallet says it serves; empty when it does not say (wallet-adapter adapters). */
   chains(): readonly string[]
-  /** Asks for the accounts (prompting unless `silent`); the active address first, empty when not authorized. */
-  connect(silent: boolean): Promise<string[]>
+  /**
+   * Asks for the accounts (prompting unless `silent`); the active address first, empty when not authorized.
+   * `network` is the cluster wanted, for a session that has one of its own (WalletConnect).
+   */
+  connect(silent: boolean, network?: CaipNetwork): Promise<string[]>
+  /** The cluster a session that has one of its own is on (WalletConnect); read after `connect`. */
+  network?(): CaipNetwork | undefined
+  /** Moves such a session to another cluster, without a prompt. @throws LatchkeyError UNSUPPORTED_CHAIN. */
+  switchNetwork?(network: CaipNetwork): Promise<void>
   disconnect(): Promise<void>
   signMessage(address: string, message: Uint8Array): Promise<Uint8Array>
   /** Signs wire-format transactions with one prompt; `chain` is passed on when given. */

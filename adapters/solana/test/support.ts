@@ -36,7 +36,11 @@ export async function confirmed(connection: Connection, signature: string): Prom
 }
 
 /** `count` fresh keypairs holding `sol` SOL on every network (requestAirdrop). */
-async function fundedKeypairs(networks: readonly CaipNetwork[], count = 2, sol = 10): Promise<Keypair[]> {
+export async function fundedKeypairs(
+  networks: readonly CaipNetwork[],
+  count = 2,
+  sol = 10,
+): Promise<Keypair[]> {
   const keypairs = Array.from({ length: count }, () => Keypair.generate())
   for (const network of networks) {
     const connection = connectionOf(network)

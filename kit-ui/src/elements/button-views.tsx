@@ -45,14 +45,19 @@ export function ConnectOrAccountButton({ kit, attrs }: { kit: UiKit; attrs: Butt
     )
   }
   const loading = modal.loading || account?.status === 'connecting'
+  // Busy, the button stays focusable (aria-disabled, not disabled): a disabled button drops the focus to the
+  // page, and the modal would have nothing to give it back to on close.
   return (
     <button
       type="button"
       class={`btn connect ${size}`}
       data-testid="connect-button"
-      disabled={attrs.disabled || loading}
+      disabled={attrs.disabled}
+      aria-disabled={loading ? 'true' : undefined}
       aria-busy={loading ? 'true' : undefined}
-      onClick={() => void kit.open({ view: 'Connect' })}
+      onClick={() => {
+        if (!loading) void kit.open({ view: 'Connect' })
+      }}
     >
       {loading ? <span class="spinner" aria-hidden="true" /> : null}
       {loading ? (attrs.loadingLabel ?? t('connecting')) : (attrs.label ?? t('connectWallet'))}

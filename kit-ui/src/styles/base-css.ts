@@ -18,6 +18,7 @@ export const BASE_CSS = `
 button, a { font: inherit; color: inherit; }
 button { cursor: pointer; border: 0; background: none; padding: 0; margin: 0; }
 button:disabled { cursor: default; opacity: 0.55; }
+button[aria-disabled='true'] { cursor: progress; opacity: 0.55; }
 :focus { outline: none; }
 :focus-visible { outline: 2px solid var(--lk-accent); outline-offset: 2px; }
 .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }

@@ -4,9 +4,9 @@ export const BUTTON_CSS = `
   border-radius: var(--lk-border-radius-3xl); font-size: var(--lk-font-size-small); font-weight: var(--lk-font-weight-medium);
   letter-spacing: -0.01em; transition: background-color var(--lk-duration-md) var(--lk-ease), box-shadow var(--lk-duration-md) var(--lk-ease), transform var(--lk-duration-sm) var(--lk-ease); }
 .btn.sm { height: 32px; padding: 0 12px; font-size: var(--lk-font-size-tiny); }
-.btn:active:not(:disabled) { transform: scale(0.97); }
+.btn:active:not(:disabled):not([aria-disabled]) { transform: scale(0.97); }
 .connect { background: var(--lk-accent); color: var(--lk-on-accent); }
-.connect:hover:not(:disabled) { background: color-mix(in srgb, var(--lk-accent) 88%, #000); }
+.connect:hover:not(:disabled):not([aria-disabled]) { background: color-mix(in srgb, var(--lk-accent) 88%, #000); }
 .account, .network { background: var(--lk-surface-2); color: var(--lk-color-fg-100);
   box-shadow: inset 0 0 0 1px color-mix(in srgb, var(--lk-color-fg-100) 8%, transparent); padding-left: 6px; }
 .account:hover:not(:disabled), .network:hover:not(:disabled) { background: var(--lk-surface-3); }

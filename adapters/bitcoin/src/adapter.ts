@@ -29,6 +29,7 @@ import {
   unsupportedNetwork,
   type VerifyMessageParams,
   type WalletCapabilities,
+  walletConnectConnector,
 } from '@latchkey/core'
 import { DEFAULT_ESPLORA_URLS } from './chains.js'
 import type { BitcoinWalletClient, WalletChange, WalletSnapshot } from './client.js'
@@ -38,11 +39,7 @@ import { parsePsbt, psbtToBase64 } from './psbt.js'
 import { satsClient, satsProviderAt, satsProviders } from './sats.js'
 import { standardClient, watchStandardWallets } from './standard.js'
 import { messageBytes, verifyBitcoinMessage } from './verify.js'
-import {
-  type BitcoinWalletConnectClient,
-  walletConnectClient,
-  walletConnectConnector,
-} from './walletconnect.js'
+import { type BitcoinWalletConnectClient, walletConnectClient } from './walletconnect.js'
 
 export interface BitcoinAdapterOptions {
   /** Esplora base URL per CAIP-2 network id; else the public default (mainnet, testnet), else the network's RPC URL. */
@@ -117,7 +114,7 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
       })
     }
     // WalletConnect first (the connector order of SPEC §9), only when the kit enabled it.
-    if (this.walletConnect) next.unshift(walletConnectConnector())
+    if (this.walletConnect) next.unshift(walletConnectConnector('bip122', 'adapter'))
     const same =
       next.length === this.connectors.length && next.every((c, i) => c.id === this.connectors[i]?.id)
     this.connectors = next

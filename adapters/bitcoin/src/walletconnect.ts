@@ -7,16 +7,14 @@ import {
   type AdapterContext,
   type CaipAddress,
   type CaipNetworkId,
-  type Connector,
-  ConnectorIds,
   LatchkeyError,
   Messages,
-  ProviderRpcError,
+  malformedWalletAnswer,
   parseCaipAddress,
-  RpcErrorCode,
   readJson,
   WalletConnectConnection,
   type WalletConnectProvider,
+  walletResultObject,
 } from '@latchkey/core'
 import type { Psbt } from 'bitcoinjs-lib'
 import { isAddressOn } from './chains.js'
@@ -41,34 +39,12 @@ export interface BitcoinWalletConnectClient extends BitcoinWalletClient {
   destroy(): void
 }
 
-/** The WalletConnect entry of the Bitcoin connectors; the kit merges it with the other namespaces' one. */
-export function walletConnectConnector(): Connector {
-  return {
-    id: ConnectorIds.walletConnect,
-    name: 'WalletConnect',
-    type: 'WALLET_CONNECT',
-    chain: 'bip122',
-    // Every network the wallet approved is in the session: the adapter retargets its requests, no prompt.
-    networkSwitch: 'adapter',
-  }
-}
-
-/** A wallet answer that breaks WalletConnect's Bitcoin RPC reference: an internal error (-32603) naming it. */
-const malformed = (method: string, what: string, cause?: unknown) =>
-  new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with ${what}.`, { cause })
-
 /** Wallet text quoted in an error, capped so a hostile answer cannot flood a log. */
 const quote = (value: unknown) => JSON.stringify(String(value).slice(0, 100))
 
-function resultObject(answer: unknown, method: string): Record<string, unknown> {
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
-    throw malformed(method, 'no result object')
-  return answer as Record<string, unknown>
-}
-
 function txidOf(value: unknown, method: string): string {
   if (typeof value !== 'string' || !/^[0-9a-fA-F]{64}$/.test(value))
-    throw malformed(method, `a txid that is not 64 hex characters (${quote(value)})`)
+    throw malformedWalletAnswer(method, `a txid that is not 64 hex characters (${quote(value)})`)
   return value.toLowerCase()
 }
 
@@ -301,10 +277,10 @@ export function walletConnectClient(
     try {
       signed = parsePsbt(typeof value === 'string' ? value : '', 'The PSBT')
     } catch (cause) {
-      throw malformed(method, 'a PSBT that does not parse', cause)
+      throw malformedWalletAnswer(method, 'a PSBT that does not parse', cause)
     }
     if (unsignedTransactionHex(signed) !== unsignedTransactionHex(sent))
-      throw malformed(method, 'a PSBT of another transaction than the one sent')
+      throw malformedWalletAnswer(method, 'a PSBT of another transaction than the one sent')
     return signed
   }
 
@@ -355,7 +331,7 @@ export function walletConnectClient(
           cause,
         })
       }
-      const answer = resultObject(
+      const answer = walletResultObject(
         await connection.request(method, {
           account: accountOf(address),
           message: text,
@@ -367,7 +343,7 @@ export function walletConnectClient(
       // The address is optional in the answer; when given it must be the signer asked for.
       if (answer.address !== undefined && answer.address !== address) {
         const held = connection.accounts().some((account) => account.address === answer.address)
-        throw malformed(
+        throw malformedWalletAnswer(
           method,
           held
             ? `a signature of ${quote(answer.address)}, not of ${address}`
@@ -375,14 +351,14 @@ export function walletConnectClient(
         )
       }
       const signature = signatureToBase64(answer.signature)
-      if (!signature) throw malformed(method, 'a signature that is neither base64 nor hex')
+      if (!signature) throw malformedWalletAnswer(method, 'a signature that is neither base64 nor hex')
       return signature
     },
 
     async signPsbt({ psbt, signInputs, broadcast }) {
       const method = 'signPsbt'
       const sent = parsePsbt(psbt, 'psbt')
-      const answer = resultObject(
+      const answer = walletResultObject(
         await connection.request(method, {
           account: accountOf(signInputs[0]?.address),
           psbt,
@@ -409,13 +385,13 @@ export function walletConnectClient(
         own = undefined
       }
       if (own !== undefined && own !== txid)
-        throw malformed(method, `the txid ${txid}, not the signed transaction's (${own})`)
+        throw malformedWalletAnswer(method, `the txid ${txid}, not the signed transaction's (${own})`)
       return { psbt: signed.toBase64(), txid }
     },
 
     async sendTransfer({ to, amount }) {
       const method = 'sendTransfer'
-      const answer = resultObject(
+      const answer = walletResultObject(
         await connection.request(method, {
           account: accountOf(undefined),
           recipientAddress: to,

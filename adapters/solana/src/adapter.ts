@@ -33,6 +33,7 @@ import {
   type VerifyMessageParams,
   type WalletCapabilities,
   type WalletConnectProvider,
+  walletConnectConnector,
 } from '@latchkey/core'
 import type { Adapter } from '@solana/wallet-adapter-base'
 import type { Connection } from '@solana/web3.js'
@@ -54,11 +55,7 @@ import {
 } from './transactions.js'
 import { verifyEd25519 } from './verify.js'
 import type { WalletChange, WalletSession } from './wallet-session.js'
-import {
-  type SolanaWalletConnectSession,
-  walletConnectConnector,
-  walletConnectSession,
-} from './walletconnect.js'
+import { type SolanaWalletConnectSession, walletConnectSession } from './walletconnect.js'
 
 export interface SolanaAdapterOptions {
   /** wallet-adapter adapters (from @solana/wallet-adapter-*) offered next to the Wallet Standard wallets. */
@@ -135,7 +132,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
 
   getConnectors(): readonly Connector[] {
     const wallets = this.registry.connectors()
-    return this.walletConnect ? [walletConnectConnector(), ...wallets] : wallets
+    return this.walletConnect ? [walletConnectConnector('solana', 'adapter'), ...wallets] : wallets
   }
 
   /**

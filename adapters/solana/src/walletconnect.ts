@@ -5,13 +5,11 @@
 import {
   type AdapterContext,
   type CaipNetwork,
-  type Connector,
-  ConnectorIds,
   LatchkeyError,
-  ProviderRpcError,
-  RpcErrorCode,
+  malformedWalletAnswer,
   WalletConnectConnection,
   type WalletConnectProvider,
+  walletResultObject,
 } from '@latchkey/core'
 import { walletChainsOf } from './chains.js'
 import { base58Decode, base58Encode, toBase64, transactionBytes } from './encoding.js'
@@ -27,27 +25,6 @@ export interface SolanaWalletConnectSession extends WalletSession {
   destroy(): void
 }
 
-/** The WalletConnect entry of the Solana connectors; the kit merges it with the other namespaces' one. */
-export function walletConnectConnector(): Connector {
-  return {
-    id: ConnectorIds.walletConnect,
-    name: 'WalletConnect',
-    type: 'WALLET_CONNECT',
-    chain: 'solana',
-    networkSwitch: 'adapter',
-  }
-}
-
-/** A wallet answer that breaks WalletConnect's Solana RPC reference: an internal error (-32603) naming it. */
-const malformed = (method: string, what: string, cause?: unknown) =>
-  new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with ${what}.`, { cause })
-
-function resultObject(answer: unknown, method: string): Record<string, unknown> {
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
-    throw malformed(method, 'no result object')
-  return answer as Record<string, unknown>
-}
-
 /** An ed25519 signature as the wallet must give it: base58 of 64 bytes. */
 function signatureOf(value: unknown, method: string): Uint8Array {
   let bytes: Uint8Array | undefined
@@ -56,9 +33,9 @@ function signatureOf(value: unknown, method: string): Uint8Array {
   } catch {
     bytes = undefined
   }
-  if (bytes?.length !== 64) throw malformed(method, 'a signature that is not base58 of 64 bytes')
+  if (bytes?.length !== 64) throw malformedWalletAnswer(method, 'a signature that is not base58 of 64 bytes')
   // An empty slot, as an unsigned transaction carries: never a signature.
-  if (bytes.every((byte) => byte === 0)) throw malformed(method, 'an empty signature')
+  if (bytes.every((byte) => byte === 0)) throw malformedWalletAnswer(method, 'an empty signature')
   return bytes
 }
 
@@ -115,7 +92,7 @@ export function walletConnectSession(
       const bytes = transactionBytes(value)
       return { bytes, transaction: libs().web3.VersionedTransaction.deserialize(bytes) }
     } catch (cause) {
-      throw malformed(method, 'a transaction that does not decode', cause)
+      throw malformedWalletAnswer(method, 'a transaction that does not decode', cause)
     }
   }
 
@@ -125,19 +102,22 @@ export function walletConnectSession(
    */
   const signOne = async (signer: string, unsigned: Uint8Array) => {
     const method = 'solana_signTransaction'
-    const answer = resultObject(await connection.request(method, { transaction: toBase64(unsigned) }), method)
+    const answer = walletResultObject(
+      await connection.request(method, { transaction: toBase64(unsigned) }),
+      method,
+    )
     const signature = signatureOf(answer.signature, method)
     if (answer.transaction !== undefined) {
       const { bytes, transaction } = signedBytes(answer.transaction, method)
       if (!transaction.signatures.some((each) => sameBytes(each, signature)))
-        throw malformed(method, 'a transaction that does not carry the signature it gave')
+        throw malformedWalletAnswer(method, 'a transaction that does not carry the signature it gave')
       return bytes
     }
     const transaction = libs().web3.VersionedTransaction.deserialize(unsigned)
     const { staticAccountKeys, header } = transaction.message
     const slot = staticAccountKeys.findIndex((key) => key.toBase58() === signer)
     if (slot < 0 || slot >= header.numRequiredSignatures)
-      throw malformed(method, `a signature alone, and ${signer} does not sign this transaction`)
+      throw malformedWalletAnswer(method, `a signature alone, and ${signer} does not sign this transaction`)
     transaction.signatures[slot] = signature
     return transaction.serialize()
   }
@@ -173,16 +153,16 @@ export function walletConnectSession(
     async signMessage(address, message) {
       const method = 'solana_signMessage'
       const answer = await connection.request(method, { message: base58Encode(message), pubkey: address })
-      return signatureOf(resultObject(answer, method).signature, method)
+      return signatureOf(walletResultObject(answer, method).signature, method)
     },
     async signTransactions(address, transactions, chain) {
       onActiveChain(chain)
       if (transactions.length === 1) return [await signOne(address, transactions[0]!)]
       const method = 'solana_signAllTransactions'
       const answer = await connection.request(method, { transactions: transactions.map(toBase64) })
-      const signed = resultObject(answer, method).transactions
+      const signed = walletResultObject(answer, method).transactions
       if (!Array.isArray(signed) || signed.length !== transactions.length)
-        throw malformed(method, `other than ${transactions.length} transactions`)
+        throw malformedWalletAnswer(method, `other than ${transactions.length} transactions`)
       return signed.map((each) => signedBytes(each, method).bytes)
     },
     // The wallet sends only when the session granted it; otherwise the adapter sends what the wallet signed.
@@ -196,7 +176,7 @@ export function walletConnectSession(
         transaction: toBase64(transaction),
         sendOptions: { preflightCommitment: 'confirmed' },
       })
-      return signatureOf(resultObject(answer, method).signature, method)
+      return signatureOf(walletResultObject(answer, method).signature, method)
     },
     onChange(listener) {
       listeners.add(listener)

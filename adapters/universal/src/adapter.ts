@@ -39,6 +39,7 @@ import {
   type WalletCapabilities,
   WalletConnectConnection,
   type WalletConnectProvider,
+  walletConnectConnector,
 } from '@latchkey/core'
 import { base64, hex } from '@scure/base'
 import { ChainReads } from './reads.js'
@@ -103,15 +104,7 @@ export class UniversalAdapter implements ChainAdapter<WalletConnectProvider> {
 
   getConnectors(): readonly Connector[] {
     if (!this.connection) return []
-    return [
-      {
-        id: ConnectorIds.walletConnect,
-        name: 'WalletConnect',
-        type: 'WALLET_CONNECT',
-        chain: this.namespace,
-        networkSwitch: this.namespace === 'eip155' ? 'wallet' : 'adapter',
-      },
-    ]
+    return [walletConnectConnector(this.namespace, this.namespace === 'eip155' ? 'wallet' : 'adapter')]
   }
 
   async connect(params: ConnectParams): Promise<ConnectResult> {

@@ -271,10 +271,14 @@ export async function createWalletConnectProvider(
   /** One-step sign-in (SPEC §4): the session request carries a CAIP-122 message the wallet signs. */
   async function authenticate(
     signIn: SessionSignInRequest,
-    params: { namespaces: Readonly<Partial<Record<ChainNamespace, ProposalNamespace>>> },
+    params: {
+      namespaces: Readonly<Partial<Record<ChainNamespace, ProposalNamespace>>>
+      optionalNamespaces?: Readonly<Partial<Record<ChainNamespace, ProposalNamespace>>>
+    },
   ) {
-    const methods = [...new Set(Object.values(params.namespaces).flatMap((ns) => ns?.methods ?? []))]
-    const { session, auths } = await sdk.authenticate({
+    const requested = { ...params.optionalNamespaces, ...params.namespaces }
+    const methods = [...new Set(Object.values(requested).flatMap((ns) => ns?.methods ?? []))]
+    const authenticateParams: Parameters<typeof sdk.authenticate>[0] = {
       chains: [...signIn.chains],
       domain: signIn.domain,
       uri: signIn.uri,
@@ -285,11 +289,36 @@ export async function createWalletConnectProvider(
       ...(signIn.expirationTime ? { exp: signIn.expirationTime } : {}),
       ...(signIn.notBefore ? { nbf: signIn.notBefore } : {}),
       ...(signIn.requestId ? { requestId: signIn.requestId } : {}),
-    })
+    }
+    // universal-provider (not the sign client) reads `optionalNamespaces` off these params for the session's rpcMap,
+    // so reads stay on the host's RPCs; the type leaves it out.
+    const { session, auths } = await sdk.authenticate(
+      Object.assign(authenticateParams, { optionalNamespaces: toSdkNamespaces(requested) }),
+    )
     if (!session) throw new LatchkeyError('The wallet approved no session', { code: 'NOT_CONNECTED' })
-    const first = auths?.[0]
-    if (!first) return { session: toSession(session) }
-    const message = sdk.client.formatAuthMessage({ request: first.p, iss: first.p.iss })
-    return { session: toSession(session), signIn: { message, signature: first.s.s } }
+    // The SDK checked each CACAO's signature and that it answers this request (domain, nonce, URI, chains); a
+    // missing field is passed on empty, for the kit's own checks to refuse.
+    if (!auths?.length) return { session: toSession(session) }
+    return {
+      session: toSession(session),
+      auths: auths.map((cacao) => ({
+        message: sdk.client.formatAuthMessage({ request: cacao.p, iss: cacao.p.iss }),
+        signature: cacao.s.s,
+        payload: {
+          iss: cacao.p.iss,
+          domain: cacao.p.domain,
+          aud: cacao.p.aud ?? '',
+          version: cacao.p.version ?? '',
+          nonce: cacao.p.nonce,
+          iat: cacao.p.iat ?? '',
+          ...(cacao.p.statement ? { statement: cacao.p.statement } : {}),
+          ...(cacao.p.exp ? { exp: cacao.p.exp } : {}),
+          ...(cacao.p.nbf ? { nbf: cacao.p.nbf } : {}),
+          ...(cacao.p.requestId ? { requestId: cacao.p.requestId } : {}),
+          ...(cacao.p.resources ? { resources: [...cacao.p.resources] } : {}),
+        },
+        cacao,
+      })),
+    }
   }
 }

@@ -3,8 +3,7 @@
 import {
   type ChainNamespace,
   LatchkeyError,
-  ProviderRpcError,
-  RpcErrorCode,
+  malformedWalletAnswer,
   type SendTransactionParams,
   type SignableMessage,
   type WalletConnectConnection,
@@ -13,9 +12,7 @@ import { base58, base64, hex, utf8 } from '@scure/base'
 import { messageBytes } from './verify.js'
 
 /** A wallet answer that is not what the method returns. */
-function badAnswer(method: string, what: string): ProviderRpcError {
-  return new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with ${what}`)
-}
+const badAnswer = malformedWalletAnswer
 
 function field(answer: unknown, key: string): unknown {
   return typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[key] : undefined

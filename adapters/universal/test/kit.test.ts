@@ -3,6 +3,7 @@
 // not know sets the unsupported network; disconnecting one namespace takes the other with it; the wallet ending the
 // session disconnects both in the kit. The wallet is WalletKit behind the local relay, on the local chains.
 import {
+  createDefaultSiwx,
   createKitCore,
   createMemoryStorage,
   type KitCore,
@@ -168,3 +169,135 @@ describe('a kit over one WalletConnect session', () => {
     expect(connected(reloaded, 'solana')?.status).toBe('disconnected')
   })
 })
+
+/** A headless kit with sign-in on (core's default SIWX, its sessions in `siwxStorage`) over `namespaces`. */
+function signInKit(
+  provider: Provider,
+  namespaces: readonly ('eip155' | 'solana')[],
+  siwxStorage: KitStorage,
+): KitCore {
+  const networks = [
+    ...(namespaces.includes('eip155') ? evmNetworks : []),
+    ...(namespaces.includes('solana') ? solanaNetworks : []),
+  ]
+  const adapters = namespaces.map((namespace) => new UniversalAdapter({ namespace }))
+  const kit = createKitCore(
+    {
+      networks,
+      adapters,
+      metadata: {
+        name: 'Sign-in over WalletConnect',
+        description: 'universal',
+        url: 'http://127.0.0.1',
+        icons: [],
+      },
+      enableWalletConnect: true,
+      storage: createMemoryStorage(),
+      environment: nodeEnvironment(),
+      siwx: createDefaultSiwx({
+        storage: siwxStorage,
+        domain: 'app.latchkey.test',
+        uri: 'http://app.latchkey.test/',
+        statement: 'Sign in to the Latchkey test app.',
+        required: true,
+        verifyMessage: async ({ address, message, signature, chainId }) => {
+          const adapter = adapters.find((each) => chainId.startsWith(`${each.namespace}:`))
+          const network = networks.find((each) => each.caipNetworkId === chainId)
+          if (!adapter || !network) return false
+          return adapter.verifyMessage({ address, message, signature, network })
+        },
+      }),
+    },
+    { getWalletConnectProvider: async () => provider },
+  )
+  kits.push(kit)
+  return kit
+}
+
+describe('sign-in over WalletConnect (SPEC §4)', () => {
+  test('eip155 only: one request connects and signs in, the sessions are stored, nothing more is asked', async () => {
+    const { wallet, provider } = await world()
+    const siwxStorage = createMemoryStorage()
+    const kit = signInKit(provider, ['eip155'], siwxStorage)
+    await kit.ready
+    await kit.controllers.connection.connectWalletConnect()
+
+    // One wc_sessionAuthenticate answered, no separate proposal, no personal_sign request after the connection.
+    expect(wallet.authRequests.map((request) => request.status)).toEqual(['approved'])
+    expect(wallet.proposals).toHaveLength(0)
+    expect(wallet.log.filter((entry) => entry.method === 'personal_sign')).toHaveLength(0)
+    const request = wallet.authRequests[0]!
+    expect(request.payload.domain).toBe('app.latchkey.test')
+    expect(request.payload.aud).toBe('http://app.latchkey.test/')
+    expect(request.payload.chains).toEqual(evmNetworks.map((network) => network.caipNetworkId))
+
+    const account = connected(kit, 'eip155')
+    expect(account?.status).toBe('connected')
+    const sessions = await kit.controllers.siwx.getSessions()
+    expect(sessions).toHaveLength(1)
+    expect(sessions[0]?.data.accountAddress.toLowerCase()).toBe(account?.address?.toLowerCase())
+    expect(sessions[0]?.data.nonce).toBe(request.payload.nonce)
+    expect(sessions[0]?.message).toBe(request.messages?.[0])
+    expect(sessions[0]?.message).toContain('Sign in to the Latchkey test app.')
+    expect(
+      await verifyMessage({
+        address: account?.address as `0x${string}`,
+        message: sessions[0]?.message ?? '',
+        signature: sessions[0]?.signature as `0x${string}`,
+      }),
+    ).toBe(true)
+    // Both chains were signed for; the stored sessions hold both.
+    for (const network of evmNetworks) {
+      expect(await createDefaultSiwxSessions(siwxStorage, network.caipNetworkId)).toBe(1)
+    }
+    // Sign-in found the sessions: the modal never asked for a signature.
+    expect(kit.controllers.modal.state.get().open).toBe(false)
+    expect(kit.controllers.router.state.get().view).not.toBe('SIWXSignMessage')
+    // The session the authentication created carries the methods the kit asked for.
+    const signature = await kit.signMessage('after a one-step sign-in', 'eip155')
+    expect(
+      await verifyMessage({
+        address: account?.address as `0x${string}`,
+        message: 'after a one-step sign-in',
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
+  })
+
+  test('a storage failure ends the session: nothing stays connected on either side', async () => {
+    const { wallet, provider } = await world()
+    const memory = createMemoryStorage()
+    const failing: KitStorage = {
+      getItem: (key) => memory.getItem(key),
+      setItem: () => Promise.reject(new Error('QuotaExceededError: the sign-in storage is full')),
+      removeItem: (key) => memory.removeItem(key),
+    }
+    const kit = signInKit(provider, ['eip155'], failing)
+    await kit.ready
+    await expect(kit.controllers.connection.connectWalletConnect()).rejects.toThrow(/storage is full/)
+    expect(wallet.authRequests.map((request) => request.status)).toEqual(['approved'])
+    expect(connected(kit, 'eip155')?.status ?? 'disconnected').toBe('disconnected')
+    expect(provider.session).toBeUndefined()
+    await until(() => wallet.sessions.length === 0, 'the wallet to hear the session end')
+  })
+
+  test('with a chain outside eip155, the session is proposed as usual and sign-in follows the connection', async () => {
+    const { wallet, provider } = await world()
+    const kit = signInKit(provider, ['eip155', 'solana'], createMemoryStorage())
+    await kit.ready
+    await kit.controllers.connection.connectWalletConnect()
+    expect(wallet.authRequests).toHaveLength(0)
+    expect(wallet.proposals).toHaveLength(1)
+    await until(() => kit.controllers.router.state.get().view === 'SIWXSignMessage', 'the sign-in view')
+    expect(await kit.controllers.siwx.getSessions()).toHaveLength(0)
+    expect(await kit.controllers.siwx.requestSignMessage()).toBe(true)
+    expect(await kit.controllers.siwx.getSessions()).toHaveLength(1)
+  })
+})
+
+/** How many sessions core's default SIWX keeps for `chainId` (read from its storage key). */
+async function createDefaultSiwxSessions(storage: KitStorage, chainId: string): Promise<number> {
+  const raw = await storage.getItem('siwx_sessions')
+  const sessions = JSON.parse(raw ?? '[]') as { data: { chainId: string } }[]
+  return sessions.filter((session) => session.data.chainId === chainId).length
+}

@@ -157,7 +157,9 @@ export class AdapterConnectors {
       custom: this.customWallets,
       options: this.context.options,
     })
-    const all = this.walletConnect ? [walletConnectConnector(this.walletConnect), ...wallets] : wallets
+    const all = this.walletConnect
+      ? [walletConnectConnector('eip155', 'wallet', { provider: this.walletConnect }), ...wallets]
+      : wallets
     return all.filter((connector) => !hostIds.has(connector.id))
   }
 }

@@ -49,13 +49,17 @@ export {
   type SessionNamespace,
   type SessionSignInRequest,
   WALLETCONNECT_NAMESPACE_DEFAULTS,
+  type WalletConnectAuth,
   type WalletConnectEvents,
   type WalletConnectProvider,
   type WalletConnectSession,
 } from './walletconnect.js'
 export {
+  malformedWalletAnswer,
   proposalNamespace,
   WalletConnectConnection,
   type WalletConnectConnectionEvents,
   type WalletConnectConnectionOptions,
+  walletConnectConnector,
+  walletResultObject,
 } from './walletconnect-connection.js'

@@ -4,12 +4,12 @@
 // in step with the wallet's events, and routes each request to the active chain of the namespace.
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../caip/caip.js'
 import { formatCaipAddress, parseCaipAddress } from '../caip/caip.js'
-import { LatchkeyError, Messages } from '../errors/index.js'
+import { LatchkeyError, Messages, ProviderRpcError, RpcErrorCode } from '../errors/index.js'
 import type { CaipNetwork } from '../networks/define.js'
 import { unsupportedNetwork } from '../networks/define.js'
 import type { AccountType, AdapterAccount } from './accounts.js'
 import type { ConnectResult, SwitchNetworkResult } from './adapter.js'
-import { ConnectorIds } from './connectors.js'
+import { type Connector, ConnectorIds } from './connectors.js'
 import {
   type ProposalNamespace,
   type SessionSignInRequest,
@@ -37,6 +37,43 @@ export function proposalNamespace(
     events: [...WALLETCONNECT_NAMESPACE_DEFAULTS[namespace].events],
     rpcMap,
   }
+}
+
+/**
+ * The WalletConnect entry of an adapter's connectors (one per namespace; the kit merges them into one row).
+ * `networkSwitch` says how the active network changes: `wallet` asks the wallet, `adapter` retargets requests
+ * to another approved chain with no prompt.
+ */
+export function walletConnectConnector(
+  chain: ChainNamespace,
+  networkSwitch: 'wallet' | 'adapter',
+  extra: Pick<Connector, 'provider'> = {},
+): Connector {
+  return {
+    id: ConnectorIds.walletConnect,
+    name: 'WalletConnect',
+    type: 'WALLET_CONNECT',
+    chain,
+    networkSwitch,
+    ...extra,
+  }
+}
+
+/**
+ * A wallet answer that breaks the namespace's WalletConnect RPC reference: an internal error (-32603) naming the
+ * method and what was wrong. A wallet at the other end of a relay is as hostile as any other.
+ */
+export function malformedWalletAnswer(method: string, what: string, cause?: unknown): ProviderRpcError {
+  return new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with ${what}.`, {
+    cause,
+  })
+}
+
+/** The wallet's answer as the result object the method returns, or the malformed-answer error. */
+export function walletResultObject(answer: unknown, method: string): Record<string, unknown> {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
+    throw malformedWalletAnswer(method, 'no result object')
+  return answer as Record<string, unknown>
 }
 
 /** What a WalletConnect session connection tells its adapter. */
@@ -127,7 +164,8 @@ export class WalletConnectConnection {
         },
         ...(params.signIn ? { signIn: params.signIn } : {}),
       })
-      signIn = result.signIn
+      const first = result.auths?.[0]
+      if (first) signIn = { message: first.message, signature: first.signature }
     }
     const result = this.adopt(provider, params.network)
     if (!result)

@@ -96,6 +96,34 @@ export interface SessionSignInRequest {
   requestId?: string
 }
 
+/**
+ * One signed CAIP-122 message a wallet returned for a one-step sign-in (a CACAO): the text it signed, the
+ * signature, and the signed payload's fields as WalletConnect carries them.
+ */
+export interface WalletConnectAuth {
+  /** The exact text the wallet signed. */
+  message: string
+  signature: string
+  payload: {
+    /** `did:pkh:<CAIP-10 account>`: who signed, on which chain. */
+    iss: string
+    domain: string
+    /** The URI the sign-in is for. */
+    aud: string
+    version: string
+    nonce: string
+    /** RFC 3339 issued-at time. */
+    iat: string
+    statement?: string
+    exp?: string
+    nbf?: string
+    requestId?: string
+    resources?: readonly string[]
+  }
+  /** The CACAO object as the wallet sent it (kept with the session). */
+  cacao: unknown
+}
+
 export interface WalletConnectEvents {
   /** A pairing URI to show as a QR code or open as a deep link. */
   display_uri: { uri: string }
@@ -122,7 +150,9 @@ export interface WalletConnectProvider {
   /** The live session, if any. */
   readonly session: WalletConnectSession | undefined
   /**
-   * Proposes a session and resolves when the wallet approves it.
+   * Proposes a session and resolves when the wallet approves it. With `signIn`, the request also asks the wallet
+   * to sign a CAIP-122 message (one-step sign-in); `auths` holds what it signed, per chain. A wallet that does not
+   * support it answers the plain proposal instead, and `auths` is absent.
    * @throws ProviderRpcError 4001 when the wallet rejects; the pairing's expiry ends the wait with an error.
    */
   connect(params: {
@@ -130,7 +160,7 @@ export interface WalletConnectProvider {
     optionalNamespaces?: Readonly<Partial<Record<ChainNamespace, ProposalNamespace>>>
     pairingTopic?: string
     signIn?: SessionSignInRequest
-  }): Promise<{ session: WalletConnectSession; signIn?: { message: string; signature: string } }>
+  }): Promise<{ session: WalletConnectSession; auths?: readonly WalletConnectAuth[] }>
   /** Ends the session on both sides (gives up waiting for the relay after 3 s, SPEC §4). */
   disconnect(): Promise<void>
   /** Sends a wallet request on one chain of the session. @throws ProviderRpcError. */

@@ -37,6 +37,5 @@ export { Eip1193Session, type Eip1193SessionOptions } from './session.js'
 export { requestWalletAssets, requestWalletCapabilities } from './wallet-requests.js'
 export {
   type WalletConnectEip1193Provider,
-  walletConnectConnector,
   walletConnectEip1193Provider,
 } from './walletconnect.js'

@@ -11,6 +11,7 @@ import type {
 } from '../adapter/adapter.js'
 import type { Connector } from '../adapter/connectors.js'
 import { readJson } from '../adapter/storage.js'
+import { walletConnectConnector } from '../adapter/walletconnect-connection.js'
 import { formatCaipAddress } from '../caip/caip.js'
 import { LatchkeyError, Messages, ProviderRpcError, RpcErrorCode } from '../errors/index.js'
 import type { CaipNetwork } from '../networks/define.js'
@@ -32,11 +33,7 @@ import {
   switchEthereumChain,
 } from './provider.js'
 import { requestWalletAssets, requestWalletCapabilities } from './wallet-requests.js'
-import {
-  type WalletConnectEip1193Provider,
-  walletConnectConnector,
-  walletConnectEip1193Provider,
-} from './walletconnect.js'
+import { type WalletConnectEip1193Provider, walletConnectEip1193Provider } from './walletconnect.js'
 
 /** What the session remembers in the adapter's storage, so a reload restores the connection. */
 interface StoredConnection {
@@ -113,7 +110,9 @@ export class Eip1193Session {
       custom: this.customWallets,
       options: this.requireContext().options,
     })
-    return this.walletConnect ? [walletConnectConnector(this.walletConnect), ...list] : list
+    return this.walletConnect
+      ? [walletConnectConnector('eip155', 'wallet', { provider: this.walletConnect }), ...list]
+      : list
   }
 
   /** Asks the wallet for its accounts (a prompt), then for the network wanted; remembers the connection. */

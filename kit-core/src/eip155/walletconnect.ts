@@ -3,8 +3,6 @@
 // already holds one), `eth_chainId` is the session's active chain, a chain switch asks the wallet over the relay,
 // and every other request goes to the wallet on the active chain.
 import type { AdapterContext } from '../adapter/adapter.js'
-import type { Connector } from '../adapter/connectors.js'
-import { ConnectorIds } from '../adapter/connectors.js'
 import { WalletConnectConnection } from '../adapter/walletconnect-connection.js'
 import { LatchkeyError, ProviderRpcError, RpcErrorCode } from '../errors/index.js'
 import { createEmitter } from '../utils/emitter.js'
@@ -111,16 +109,4 @@ export function walletConnectEip1193Provider(context: AdapterContext): WalletCon
     disconnect: () => connection.disconnect(),
   }
   return provider
-}
-
-/** The WalletConnect connector of an EVM adapter: one entry, merged with the other namespaces' by the kit. */
-export function walletConnectConnector(provider: WalletConnectEip1193Provider): Connector {
-  return {
-    id: ConnectorIds.walletConnect,
-    name: 'WalletConnect',
-    type: 'WALLET_CONNECT',
-    chain: 'eip155',
-    networkSwitch: 'wallet',
-    provider,
-  }
 }

@@ -178,6 +178,12 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     getAdapter,
     getConnector: (namespace, id) => connectors.getConnector(namespace, id),
     getWalletConnectProvider,
+    walletConnectSignIn: options.siwx
+      ? {
+          request: (chains) => siwx.walletConnectSignInRequest(chains),
+          store: (request, auths) => siwx.storeWalletConnectSessions(request, auths),
+        }
+      : undefined,
     customRpcUrls: options.adapterOptions.customRpcUrls,
     track: (event) => events.track(event),
     resetSessions: async (caipAddresses) => {

@@ -1,5 +1,6 @@
 import type { AccountType } from '../adapter/accounts.js'
-import type { CaipNetworkId } from '../caip/caip.js'
+import type { SessionSignInRequest, WalletConnectAuth } from '../adapter/walletconnect.js'
+import { type CaipNetworkId, parseCaipAddress } from '../caip/caip.js'
 import type { ModalController } from '../controllers/navigation/modal-controller.js'
 import type { RouterController } from '../controllers/navigation/router-controller.js'
 import { isUserRejection, LatchkeyError, ProviderRpcError } from '../errors/errors.js'
@@ -166,6 +167,55 @@ export function createSiwxController(deps: SiwxDeps) {
     deps.track?.('CLICK_CANCEL_SIWX', properties(account))
   }
 
+  /**
+   * Sign-in inside the WalletConnect session request (SPEC §4): when sign-in is on and every requested chain is
+   * eip155, the request to send, its domain, URI, statement, nonce and times taken from a message the host's
+   * config creates for the first chain (the account is not known yet); otherwise undefined, and sign-in runs after
+   * the connection as for any wallet.
+   */
+  async function walletConnectSignInRequest(
+    chains: readonly CaipNetworkId[],
+  ): Promise<SessionSignInRequest | undefined> {
+    const config = deps.config
+    const first = chains[0]
+    if (!config || !first || !chains.every((chain) => chain.startsWith('eip155:'))) return undefined
+    const message = await config.createMessage({ accountAddress: UNKNOWN_ACCOUNT, chainId: first })
+    return {
+      domain: message.domain,
+      uri: message.uri,
+      nonce: message.nonce,
+      chains: [...chains],
+      ...(message.statement ? { statement: message.statement } : {}),
+      ...(message.resources?.length ? { resources: [...message.resources] } : {}),
+      ...(message.expirationTime ? { expirationTime: message.expirationTime } : {}),
+      ...(message.notBefore ? { notBefore: message.notBefore } : {}),
+      ...(message.requestId ? { requestId: message.requestId } : {}),
+    }
+  }
+
+  /**
+   * Stores the sessions a one-step sign-in returned, replacing the stored ones (`setSessions`), and tracks the
+   * success. Each must answer `request` (domain, URI, nonce, a requested chain).
+   * @throws LatchkeyError 'Invalid sign-in session' for one that does not; whatever the config throws when it
+   *   refuses or cannot store them. The caller disconnects (SPEC §4).
+   */
+  async function storeWalletConnectSessions(
+    request: SessionSignInRequest,
+    auths: readonly WalletConnectAuth[],
+  ): Promise<void> {
+    const config = requireConfig()
+    try {
+      const sessions = auths.map((auth) => sessionOfAuth(request, auth))
+      await config.setSessions(sessions)
+      const first = sessions[0]?.data
+      deps.track?.('SIWX_AUTH_SUCCESS', { network: first?.chainId, isSmartAccount: false })
+    } catch (error) {
+      deps.logError?.(error)
+      deps.track?.('SIWX_AUTH_ERROR', { network: request.chains[0], isSmartAccount: false })
+      throw error
+    }
+  }
+
   let lastAddress: string | undefined
   const unsubscribe = deps.subscribeAccount?.((account) => {
     const address = account && `${account.chainId}:${account.address}`
@@ -183,11 +233,59 @@ export function createSiwxController(deps: SiwxDeps) {
     initializeIfEnabled,
     requestSignMessage,
     cancelSignMessage,
+    walletConnectSignInRequest,
+    storeWalletConnectSessions,
     /** Stops listening to the kit (the kit is being torn down). */
     destroy(): void {
       unsubscribe?.()
     },
   }
+}
+
+/** The account a one-step sign-in's message is created for before the wallet says which account signs. */
+const UNKNOWN_ACCOUNT = '0x0000000000000000000000000000000000000000'
+
+function refused(details: string): LatchkeyError {
+  return new LatchkeyError(Messages.invalidSiwxSession, { code: 'INVALID_PARAMS', details })
+}
+
+/**
+ * The statement of a CAIP-122 text as signed: the fourth line when a blank line follows it (the text has none when
+ * the fourth line is blank). WalletConnect extends the host's statement with the ReCap's wording, so it is read from
+ * the text the wallet signed, not taken from the request.
+ */
+function statementOf(message: string): string | undefined {
+  const lines = message.split('\n')
+  const line = lines[3]
+  return line && lines[4] === '' ? line : undefined
+}
+
+/** The sign-in session of one signed CAIP-122 message of a WalletConnect authentication. */
+function sessionOfAuth(request: SessionSignInRequest, auth: WalletConnectAuth): SiwxSession {
+  const { payload } = auth
+  if (!payload.iss.startsWith('did:pkh:')) throw refused(`issuer ${payload.iss.slice(0, 80)}`)
+  const { caipNetworkId, address } = parseCaipAddress(payload.iss.slice('did:pkh:'.length))
+  const chainId = caipNetworkId as CaipNetworkId
+  if (!request.chains.includes(chainId)) throw refused(`chain id ${chainId}`)
+  if (payload.domain !== request.domain) throw refused(`domain ${payload.domain.slice(0, 80)}`)
+  if (payload.aud !== request.uri) throw refused(`uri ${payload.aud.slice(0, 80)}`)
+  if (payload.nonce !== request.nonce) throw refused('nonce')
+  const statement = statementOf(auth.message)
+  const data: SiwxMessageData = {
+    accountAddress: address,
+    chainId,
+    domain: payload.domain,
+    uri: payload.aud,
+    version: payload.version,
+    nonce: payload.nonce,
+    issuedAt: payload.iat,
+    ...(statement ? { statement } : {}),
+    ...(payload.exp ? { expirationTime: payload.exp } : {}),
+    ...(payload.nbf ? { notBefore: payload.nbf } : {}),
+    ...(payload.requestId ? { requestId: payload.requestId } : {}),
+    ...(payload.resources?.length ? { resources: [...payload.resources] } : {}),
+  }
+  return { data, message: auth.message, signature: auth.signature, cacao: auth.cacao }
 }
 
 /** The snackbar text for a failed sign-in. */

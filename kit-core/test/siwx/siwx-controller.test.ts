@@ -259,3 +259,111 @@ describe('cancelling', () => {
     expect(setup().siwx.isRequired()).toBe(false)
   })
 })
+
+describe('sign-in inside the WalletConnect session request (SPEC §4)', () => {
+  const auth = (overrides: { iss?: string; domain?: string; aud?: string; nonce?: string } = {}) => {
+    const iss = overrides.iss ?? 'did:pkh:eip155:1:0xAbC0000000000000000000000000000000000001'
+    const address = iss.split(':').at(-1)
+    return {
+      message: `app.example wants you to sign in with your Ethereum account:\n${address}\n\nSign in, plus the ReCap.\n\nURI: https://app.example/\nVersion: 1\nChain ID: 1\nNonce: n0nce123\nIssued At: 2030-01-01T00:00:00.000Z`,
+      signature: '0xsig',
+      payload: {
+        iss,
+        domain: overrides.domain ?? 'app.example',
+        aud: overrides.aud ?? 'https://app.example/',
+        version: '1',
+        nonce: overrides.nonce ?? 'n0nce123',
+        iat: '2030-01-01T00:00:00.000Z',
+        statement: 'Sign in',
+        resources: ['urn:recap:e30'],
+      },
+      cacao: { h: { t: 'caip122' } },
+    }
+  }
+
+  test('applies only when every requested chain is eip155, and takes its fields from the host config', async () => {
+    const { config } = fakeConfig()
+    const { siwx } = setup({ config })
+    expect(
+      await siwx.walletConnectSignInRequest(['eip155:1', 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp']),
+    ).toBe(undefined)
+    expect(await siwx.walletConnectSignInRequest([])).toBe(undefined)
+    const request = await siwx.walletConnectSignInRequest(['eip155:1', 'eip155:10'])
+    expect(request).toEqual({
+      domain: 'app.example',
+      uri: 'https://app.example/',
+      nonce: 'n0nce123',
+      chains: ['eip155:1', 'eip155:10'],
+    })
+    expect(config.createMessage).toHaveBeenLastCalledWith({
+      accountAddress: '0x0000000000000000000000000000000000000000',
+      chainId: 'eip155:1',
+    })
+    // Sign-in off: never.
+    expect(await setup().siwx.walletConnectSignInRequest(['eip155:1'])).toBe(undefined)
+  })
+
+  test('stores one session per signed message, the statement as the wallet signed it', async () => {
+    const { config } = fakeConfig()
+    const { siwx, deps } = setup({ config })
+    const request = {
+      domain: 'app.example',
+      uri: 'https://app.example/',
+      nonce: 'n0nce123',
+      chains: ['eip155:1'] as const,
+    }
+    await siwx.storeWalletConnectSessions({ ...request, chains: [...request.chains] }, [auth()])
+    expect(config.setSessions).toHaveBeenCalledWith([
+      {
+        data: {
+          accountAddress: '0xAbC0000000000000000000000000000000000001',
+          chainId: 'eip155:1',
+          domain: 'app.example',
+          uri: 'https://app.example/',
+          version: '1',
+          nonce: 'n0nce123',
+          issuedAt: '2030-01-01T00:00:00.000Z',
+          statement: 'Sign in, plus the ReCap.',
+          resources: ['urn:recap:e30'],
+        },
+        message: auth().message,
+        signature: '0xsig',
+        cacao: { h: { t: 'caip122' } },
+      },
+    ])
+    expect(deps.track).toHaveBeenCalledWith('SIWX_AUTH_SUCCESS', {
+      network: 'eip155:1',
+      isSmartAccount: false,
+    })
+  })
+
+  test.each([
+    ['another nonce', { nonce: 'other' }, /nonce/],
+    ['another domain', { domain: 'evil.example' }, /domain evil\.example/],
+    ['another URI', { aud: 'https://evil.example/' }, /uri https:\/\/evil\.example\//],
+    [
+      'a chain not requested',
+      { iss: 'did:pkh:eip155:10:0xAbC0000000000000000000000000000000000001' },
+      /chain id eip155:10/,
+    ],
+    ['an issuer that is no did:pkh', { iss: 'did:key:z6Mk' }, /issuer did:key:z6Mk/],
+  ])('refuses a message signed for %s, storing nothing', async (_, overrides, details) => {
+    const { config } = fakeConfig()
+    const { siwx, deps } = setup({ config })
+    const request = {
+      domain: 'app.example',
+      uri: 'https://app.example/',
+      nonce: 'n0nce123',
+      chains: ['eip155:1' as const],
+    }
+    const failure = await siwx
+      .storeWalletConnectSessions(request, [auth(overrides)])
+      .catch((error: unknown) => error)
+    expect(failure).toMatchObject({
+      message: 'Invalid sign-in session',
+      details: expect.stringMatching(details),
+    })
+    expect(config.setSessions).not.toHaveBeenCalled()
+    expect(deps.track).toHaveBeenCalledWith('SIWX_AUTH_ERROR', { network: 'eip155:1', isSmartAccount: false })
+  })
+})

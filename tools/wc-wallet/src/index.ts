@@ -13,6 +13,7 @@ export { SOLANA_EVENTS, SOLANA_METHODS, type WcSolanaOptions } from './solana.js
 export type {
   ApprovalPolicy,
   WcApproveOptions,
+  WcAuthRequest,
   WcPendingRequest,
   WcProposal,
   WcRequestLogEntry,

@@ -1,6 +1,6 @@
 // The public types of the WalletConnect test wallet.
 import type { IWalletKit } from '@reown/walletkit'
-import type { CoreTypes, ProposalTypes, SessionTypes } from '@walletconnect/types'
+import type { AuthTypes, CoreTypes, ProposalTypes, SessionTypes } from '@walletconnect/types'
 import type { WcBitcoinOptions } from './bip122.js'
 import type { WcNamespace } from './delegate.js'
 import type { WcEvmOptions } from './eip155.js'
@@ -49,6 +49,27 @@ export interface WcProposal {
   /** The session's topic, once approved. */
   sessionTopic?: string
   /** Why it was rejected (the error sent to the dApp). */
+  reason?: WcErrorObject
+}
+
+/**
+ * A one-step sign-in request (`wc_sessionAuthenticate`): the dApp asks for a session and a signed CAIP-122
+ * message at once. The wallet answers it with one signed message per requested chain it knows (eip155 only).
+ * Updated in place when it settles.
+ */
+export interface WcAuthRequest {
+  /** The request id (what {@link WcWallet.approveAuth} and {@link WcWallet.rejectAuth} take). */
+  readonly id: number
+  /** The dApp's metadata. */
+  readonly requester: CoreTypes.Metadata
+  /** The payload to sign: domain, aud (the URI), nonce, chains, statement, resources (the ReCap of the methods). */
+  readonly payload: AuthTypes.PayloadParams
+  readonly at: number
+  status: 'pending' | 'approved' | 'rejected' | 'expired'
+  /** The session's topic, once approved. */
+  sessionTopic?: string
+  /** The CAIP-122 texts the wallet signed, once approved. */
+  messages?: string[]
   reason?: WcErrorObject
 }
 
@@ -109,6 +130,18 @@ export interface WcWallet {
   approve(proposalId?: number, options?: WcApproveOptions): Promise<SessionTypes.Struct>
   /** Rejects a pending proposal (default the oldest) with the SDK's USER_REJECTED (5000). */
   reject(proposalId?: number): Promise<void>
+
+  /** Every one-step sign-in request received, oldest first. */
+  readonly authRequests: readonly WcAuthRequest[]
+  /** Resolves with the oldest held sign-in request not handed out by an earlier call, waiting for one if needed. */
+  nextAuthRequest(): Promise<WcAuthRequest>
+  /**
+   * Approves a pending sign-in request (default the oldest): signs the message on each requested chain it knows
+   * with its selected EVM account and answers; resolves with the session the answer creates.
+   */
+  approveAuth(id?: number): Promise<SessionTypes.Struct | undefined>
+  /** Rejects a pending sign-in request (default the oldest) with the SDK's USER_REJECTED (5000). */
+  rejectAuth(id?: number): Promise<void>
 
   /** Requests held for approval, oldest first. */
   pending(): WcPendingRequest[]

@@ -2,7 +2,7 @@
 import { type IWalletKit, WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { Core } from '@walletconnect/core'
 import type { SessionTypes } from '@walletconnect/types'
-import { getSdkError } from '@walletconnect/utils'
+import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import { createBitcoinDelegate, readBitcoinChainId } from './bip122.js'
 import type { NamespaceDelegate, WalletActions, WcNamespace } from './delegate.js'
 import { createEvmDelegate } from './eip155.js'
@@ -11,6 +11,7 @@ import { accountIds, approvedNamespaces, checkRequest, sessionNamespaceOf, withC
 import { createSolanaDelegate } from './solana.js'
 import type {
   ApprovalPolicy,
+  WcAuthRequest,
   WcPendingRequest,
   WcProposal,
   WcRequestLogEntry,
@@ -208,6 +209,83 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
     if (proposal) proposal.status = 'expired'
   }
 
+  // ---------- one-step sign-in (wc_sessionAuthenticate) ----------
+
+  const authRequests: WcAuthRequest[] = []
+  const authQueue = handOut<WcAuthRequest>((request) => request.status === 'pending')
+  const findAuth = (id: number | undefined): WcAuthRequest => {
+    const request = authRequests.find(
+      (candidate) => candidate.status === 'pending' && (id === undefined || candidate.id === id),
+    )
+    if (!request) throw new Error(id === undefined ? 'No pending sign-in.' : `No pending sign-in ${id}.`)
+    return request
+  }
+  const rejectAuth = async (request: WcAuthRequest, reason: WcErrorObject) => {
+    request.status = 'rejected'
+    request.reason = reason
+    await walletKit.rejectSessionAuthenticate({
+      id: request.id,
+      reason: { code: reason.code, message: reason.message },
+    })
+  }
+  /** Signs the payload on each requested chain the wallet knows (its selected EVM account), then answers. */
+  const approveAuth = async (request: WcAuthRequest) => {
+    const delegate = delegateFor('eip155')
+    const chains = request.payload.chains.filter((chain) => delegate.chains.includes(chain))
+    if (chains.length === 0) {
+      const { code, message } = getSdkError('UNSUPPORTED_CHAINS')
+      throw new WcRpcError(code, message)
+    }
+    const payload = populateAuthPayload({
+      authPayload: request.payload,
+      chains,
+      methods: [...delegate.methods],
+    })
+    request.status = 'approved'
+    try {
+      const auths = []
+      const messages: string[] = []
+      for (const chainId of payload.chains) {
+        const address = delegate.addresses(chainId)[0]
+        const iss = `did:pkh:${chainId}:${address}`
+        const message = walletKit.formatAuthMessage({ request: payload, iss })
+        const hex = `0x${Buffer.from(message, 'utf8').toString('hex')}`
+        const signature = await delegate
+          .prepare({ chainId, method: 'personal_sign', params: [hex, address] }, actions)
+          .run()
+        messages.push(message)
+        auths.push(buildAuthObject(payload, { t: 'eip191', s: String(signature) }, iss))
+      }
+      const { session } = await walletKit.approveSessionAuthenticate({ id: request.id, auths })
+      request.messages = messages
+      request.sessionTopic = session?.topic
+      return session
+    } catch (error) {
+      request.status = 'pending'
+      throw error
+    }
+  }
+  const onAuthenticate = ({ id, params }: WalletKitTypes.SessionAuthenticate) => {
+    if (closed || authRequests.some((request) => request.id === id)) return
+    const request: WcAuthRequest = {
+      id,
+      requester: params.requester.metadata,
+      payload: params.authPayload,
+      at: Date.now(),
+      status: 'pending',
+    }
+    authRequests.push(request)
+    if (policy === 'hold') {
+      authQueue.add(request)
+      return
+    }
+    const settled =
+      policy === 'approve'
+        ? approveAuth(request).catch((error: unknown) => rejectAuth(request, toErrorObject(error)))
+        : rejectAuth(request, getSdkError('USER_REJECTED'))
+    settled.catch(() => {})
+  }
+
   // ---------- requests ----------
 
   const respond = async (
@@ -303,6 +381,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
   walletKit.on('session_request', onRequest)
   walletKit.on('session_request_expire', onRequestExpire)
   walletKit.on('session_delete', onSessionDelete)
+  walletKit.on('session_authenticate', onAuthenticate)
 
   // ---------- sessions ----------
 
@@ -331,6 +410,12 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
     approve: (proposalId, approveOptions) =>
       approveProposal(findProposal(proposalId), approveOptions?.namespaces),
     reject: (proposalId) => rejectProposal(findProposal(proposalId), getSdkError('USER_REJECTED')),
+    get authRequests() {
+      return authRequests
+    },
+    nextAuthRequest: () => authQueue.next(),
+    approveAuth: (id) => approveAuth(findAuth(id)),
+    rejectAuth: (id) => rejectAuth(findAuth(id), getSdkError('USER_REJECTED')),
     pending: () => held.map(pendingView),
     nextRequest: () => requestQueue.next(),
     approveRequest: (id) => findHeld(id).settle('approve'),
@@ -402,12 +487,14 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       dropHeld(() => true)
       const error = new Error('The WalletConnect test wallet is closed.')
       proposalQueue.fail(error)
+      authQueue.fail(error)
       requestQueue.fail(error)
       walletKit.off('session_proposal', onProposal)
       walletKit.off('proposal_expire', onProposalExpire)
       walletKit.off('session_request', onRequest)
       walletKit.off('session_request_expire', onRequestExpire)
       walletKit.off('session_delete', onSessionDelete)
+      walletKit.off('session_authenticate', onAuthenticate)
       await core.relayer.transportClose().catch(() => {})
       core.heartbeat.stop()
     },

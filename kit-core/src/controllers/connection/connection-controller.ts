@@ -2,7 +2,12 @@ import type { AdapterAccount } from '../../adapter/accounts.js'
 import type { ChainAdapter } from '../../adapter/adapter.js'
 import type { Connector } from '../../adapter/connectors.js'
 import { ConnectorIds } from '../../adapter/connectors.js'
-import type { ProposalNamespace, WalletConnectProvider } from '../../adapter/walletconnect.js'
+import type {
+  ProposalNamespace,
+  SessionSignInRequest,
+  WalletConnectAuth,
+  WalletConnectProvider,
+} from '../../adapter/walletconnect.js'
 import { proposalNamespace } from '../../adapter/walletconnect-connection.js'
 import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
 import { type CaipAddress, isChainNamespace, parseCaipAddress } from '../../caip/caip.js'
@@ -84,6 +89,15 @@ export interface ConnectionControllerDeps {
   getConnector?(namespace: ChainNamespace, connectorId: string): Connector | undefined
   /** The shared WalletConnect provider, when WalletConnect is enabled. */
   getWalletConnectProvider?: () => Promise<WalletConnectProvider>
+  /**
+   * Sign-in inside the WalletConnect session request (SPEC §4), when sign-in is on: `request` gives what to ask
+   * for the proposed chains (undefined when it does not apply: a chain outside eip155), `store` keeps the sessions
+   * the wallet signed (it throws when they cannot be kept, and the session is then ended).
+   */
+  walletConnectSignIn?: {
+    request(chains: readonly CaipNetworkId[]): Promise<SessionSignInRequest | undefined>
+    store(request: SessionSignInRequest, auths: readonly WalletConnectAuth[]): Promise<void>
+  }
   /** The host's custom RPC URLs: the proposal's `rpcMap` points the wallet's reads at them first. */
   customRpcUrls?: Readonly<Record<CaipNetworkId, readonly { url: string }[]>>
   /** Waits until the embedded wallet answers for a namespace (embedded-wallet issue); resolves its accounts. */
@@ -241,7 +255,24 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
       state.patch({ wcUri: uri, wcPairingExpiry: now() + PAIRING_TTL_MS, wcError: false })
     })
     try {
-      await provider.connect({ optionalNamespaces: proposal(), namespaces: {} })
+      const namespaces = proposal()
+      const chains = Object.values(namespaces).flatMap((namespace) => namespace?.chains ?? [])
+      const signIn = await deps.walletConnectSignIn?.request(chains)
+      const result = await provider.connect({
+        optionalNamespaces: namespaces,
+        namespaces: {},
+        ...(signIn ? { signIn } : {}),
+      })
+      // The sessions are kept before any account shows as connected, so sign-in finds them and asks nothing more;
+      // a wallet that answered the plain proposal instead signs in after the connection, as any wallet does.
+      if (signIn && result.auths?.length) {
+        try {
+          await deps.walletConnectSignIn?.store(signIn, result.auths)
+        } catch (error) {
+          await provider.disconnect().catch(() => undefined)
+          throw error
+        }
+      }
       for (const namespace of deps.namespaces) await syncFromSession(provider, namespace)
       await controller.finalizeWcConnection()
     } catch (error) {

@@ -10,6 +10,7 @@ import {
   LatchkeyError,
   normalizeProviderError,
   type ProposalNamespace,
+  ProviderRpcError,
   RpcErrorCode,
   type SessionNamespace,
   type SessionSignInRequest,
@@ -166,9 +167,47 @@ export async function createWalletConnectProvider(
     },
   )
   const relayer = sdk.client.core.relayer
-  relayer.on('relayer_connect', () => events.emit('transport', { status: 'open' }))
+  // A relay that refuses the connection (close code 3000: an unknown project id, an origin not allowed) is fatal to
+  // the SDK: it closes the transport for good, and a request would wait until it expires, minutes later. Requests
+  // in flight fail at once instead, with the relay's reason; the next request tries the relay again.
+  let refusal: ProviderRpcError | undefined
+  const inFlight = new Set<(error: Error) => void>()
+  relayer.on('relayer_connect', () => {
+    refusal = undefined
+    events.emit('transport', { status: 'open' })
+  })
   relayer.on('relayer_disconnect', () => events.emit('transport', { status: 'closed' }))
-  relayer.on('relayer_error', (error: unknown) => events.emit('error', { error }))
+  relayer.on('relayer_error', (error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error)
+    refusal = new ProviderRpcError(
+      RpcErrorCode.Disconnected,
+      `The WalletConnect relay closed the connection: ${reason.slice(0, 200)}`,
+      { cause: error },
+    )
+    for (const fail of [...inFlight]) fail(refusal)
+    events.emit('error', { error })
+  })
+  /** Runs `work`, failing at once if the relay refuses the connection meanwhile (reopening it first if it had). */
+  const whileRelayAccepts = <T>(work: () => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const fail = (error: Error) => {
+        inFlight.delete(fail)
+        reject(error)
+      }
+      inFlight.add(fail)
+      // A reopen the relay refuses again fails with the relay's reason, not the SDK's generic one.
+      const reopen = refusal
+        ? relayer.transportOpen().catch((error: unknown) => {
+            const failure = refusal ?? normalizeProviderError(error)
+            events.emit('error', { error: failure })
+            throw failure
+          })
+        : Promise.resolve()
+      reopen
+        .then(work)
+        .then(resolve, reject)
+        .finally(() => inFlight.delete(fail))
+    })
 
   const requireSession = (): SdkSession => {
     if (!sdk.session) throw new LatchkeyError('No WalletConnect session', { code: 'NOT_CONNECTED' })
@@ -227,17 +266,22 @@ export async function createWalletConnectProvider(
     async request<T>(args: { method: string; params?: unknown }, caipNetworkId: CaipNetworkId): Promise<T> {
       const session = requireSession()
       try {
-        // The SDK answers a switch to an approved chain itself, without asking the wallet, and the wallet's own
-        // idea of its chain then disagrees with the dApp's: the wallet is asked, as for any other wallet.
-        if (args.method === 'wallet_switchEthereumChain')
-          return await sdk.client.request<T>({
-            topic: session.topic,
-            chainId: caipNetworkId,
-            request: { method: args.method, params: args.params as object },
-          })
-        return await sdk.request<T>(
-          { method: args.method, ...(args.params === undefined ? {} : { params: args.params as object }) },
-          caipNetworkId,
+        return await whileRelayAccepts(() =>
+          // The SDK answers a switch to an approved chain itself, without asking the wallet, and the wallet's own
+          // idea of its chain then disagrees with the dApp's: the wallet is asked, as for any other wallet.
+          args.method === 'wallet_switchEthereumChain'
+            ? sdk.client.request<T>({
+                topic: session.topic,
+                chainId: caipNetworkId,
+                request: { method: args.method, params: args.params as object },
+              })
+            : sdk.request<T>(
+                {
+                  method: args.method,
+                  ...(args.params === undefined ? {} : { params: args.params as object }),
+                },
+                caipNetworkId,
+              ),
         )
       } catch (error) {
         throw normalizeProviderError(error)

@@ -68,9 +68,11 @@ function kitFor(provider: Provider, storage: KitStorage): KitCore {
   return kit
 }
 
-async function world(): Promise<{ wallet: WcWallet; provider: Provider; storage: KitStorage }> {
-  const wallet = await fundedWcWallet(relay.url, ['eip155', 'solana'])
-  const provider = await newProvider(relay.url, [...evmNetworks, ...solanaNetworks])
+async function world(
+  relayUrl = relay.url,
+): Promise<{ wallet: WcWallet; provider: Provider; storage: KitStorage }> {
+  const wallet = await fundedWcWallet(relayUrl, ['eip155', 'solana'])
+  const provider = await newProvider(relayUrl, [...evmNetworks, ...solanaNetworks])
   const stop = pairOnDisplayUri(wallet, provider)
   cleanups.push(async () => {
     stop()
@@ -301,3 +303,126 @@ async function createDefaultSiwxSessions(storage: KitStorage, chainId: string): 
   const sessions = JSON.parse(raw ?? '[]') as { data: { chainId: string } }[]
   return sessions.filter((session) => session.data.chainId === chainId).length
 }
+
+describe('faults (the relay, the session, the wallet)', () => {
+  test('a request sent while the relay is down goes out once it is back, and is answered', async () => {
+    const { provider, storage } = await world()
+    const kit = kitFor(provider, storage)
+    await kit.ready
+    await kit.controllers.connection.connectWalletConnect()
+    const address = connected(kit, 'eip155')?.address as `0x${string}`
+
+    const closed = new Promise<void>((resolve) => {
+      const stop = provider.on('transport', ({ status }) => {
+        if (status === 'closed') resolve(stop())
+      })
+    })
+    await relay.stop()
+    await closed
+    const signing = kit.signMessage('sent while the relay was down', 'eip155')
+    await relay.start()
+    const signature = await signing
+    expect(
+      await verifyMessage({
+        address,
+        message: 'sent while the relay was down',
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
+    expect(connected(kit, 'eip155')?.status).toBe('connected')
+  })
+
+  test('a request held by the wallet across a relay restart is answered after it', async () => {
+    const { wallet, provider, storage } = await world()
+    const kit = kitFor(provider, storage)
+    await kit.ready
+    await kit.controllers.connection.connectWalletConnect()
+    const address = connected(kit, 'eip155')?.address as `0x${string}`
+    wallet.setPolicy('hold')
+
+    const signing = kit.signMessage('held across a restart', 'eip155')
+    const held = await wallet.nextRequest()
+    expect(held.method).toBe('personal_sign')
+    await relay.stop()
+    await relay.start()
+    // The user approves once the relay is back: the answer reaches the kit (the SDKs re-subscribe on their own).
+    wallet.approveRequest(held.id)
+    const signature = await signing
+    expect(
+      await verifyMessage({
+        address,
+        message: 'held across a restart',
+        signature: signature as `0x${string}`,
+      }),
+    ).toBe(true)
+  })
+
+  test('a rejected request fails as a user rejection and leaves the session as it was', async () => {
+    const { wallet, provider, storage } = await world()
+    const kit = kitFor(provider, storage)
+    await kit.ready
+    await kit.controllers.connection.connectWalletConnect()
+    wallet.setPolicy('reject')
+    await expect(kit.signMessage('declined', 'solana')).rejects.toMatchObject({ code: 4001 })
+    await expect(kit.signMessage('declined', 'eip155')).rejects.toMatchObject({ code: 4001 })
+    wallet.setPolicy('approve')
+    expect(connected(kit, 'eip155')?.status).toBe('connected')
+    expect(await kit.signMessage('accepted', 'solana')).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+  })
+
+  test('an expired session disconnects every namespace, and a reload does not bring it back', async () => {
+    const { provider, storage } = await world()
+    const kit = kitFor(provider, storage)
+    await kit.ready
+    await kit.controllers.connection.connectWalletConnect()
+    const topic = provider.session?.topic as string
+    // Seven days pass for this session: its expiry moves to a moment ago, and the SDK's expirer ends it as it would
+    // a week after approval (the sign client deletes it; the kit must hear that through the provider).
+    provider.sdk.client.core.expirer.set(topic, Math.floor(Date.now() / 1000) - 1)
+    await until(
+      () =>
+        connected(kit, 'eip155')?.status === 'disconnected' &&
+        connected(kit, 'solana')?.status === 'disconnected',
+      'both namespaces to disconnect on expiry',
+    )
+    expect(provider.session).toBeUndefined()
+    const reloaded = kitFor(provider, storage)
+    await reloaded.ready
+    expect(connected(reloaded, 'eip155')?.status).toBe('disconnected')
+    expect(connected(reloaded, 'solana')?.status).toBe('disconnected')
+  })
+
+  test('the relay refusing the project raises the invalid-project alert, once however often it happens', async () => {
+    const own = await startRelay({ port: 0 })
+    cleanups.push(() => own.close())
+    const { provider, storage } = await world(own.url)
+    const kit = kitFor(provider, storage)
+    await kit.ready
+    await kit.controllers.connection.connectWalletConnect()
+    const raised: string[] = []
+    const unsubscribe = kit.controllers.alerts.state.subscribe((alert) => {
+      if (alert.open && alert.id) raised.push(alert.id)
+    })
+    cleanups.push(unsubscribe)
+    const errors: unknown[] = []
+    provider.on('error', ({ error }) => errors.push(error))
+
+    own.refuseProject('latchkey-universal-test', 'Unauthorized: invalid key')
+    await own.stop()
+    await own.start()
+    await until(() => raised.length > 0, 'the alert')
+    expect(raised).toEqual(['invalidProjectId'])
+    kit.controllers.alerts.dismiss()
+    // The relay refuses again on the next request: the request fails clearly, and the alert is not raised twice.
+    const failures = errors.length
+    // (it fails as soon as the relay closes the socket, not when the request would expire minutes later)
+    await expect(kit.signMessage('refused', 'eip155')).rejects.toMatchObject({
+      code: 4900,
+      message:
+        'The WalletConnect relay closed the connection: WebSocket connection closed abnormally with code: 3000 (Unauthorized: invalid key)',
+    })
+    expect(errors.length).toBeGreaterThan(failures)
+    expect(raised).toEqual(['invalidProjectId'])
+    expect(kit.controllers.alerts.state.get().open).toBe(false)
+  })
+})

@@ -24,6 +24,12 @@ const MAX_FRAME_BYTES = 2 * 1024 * 1024
 const CLOSE_GRACE_MS = 1_000
 /** Close code sent to every client when the relay stops: "service restart", after which the SDKs reconnect. */
 const CLOSE_RESTART = 1012
+/**
+ * Close code of the hosted relay for a client it refuses (its project id unknown, its origin not allowed), with the
+ * reason as the close reason: the SDKs report "WebSocket connection closed abnormally with code: 3000 (<reason>)" as
+ * an error and stop reconnecting.
+ */
+const CLOSE_REFUSED = 3000
 
 export interface StartRelayOptions {
   /** Port on 127.0.0.1 (0 = ephemeral); wins over the environment. */
@@ -53,6 +59,11 @@ export interface LocalRelay {
   readonly connections: number
   /** The calls answered so far, oldest first (the last 10,000). */
   readonly log: readonly RelayCall[]
+  /**
+   * Refuses clients of `projectId` from now on, as the hosted relay does: each socket opens, then closes with code
+   * 3000 and `reason` (e.g. 'Unauthorized: invalid key', or 'origin not allowed'). Sockets already open stay.
+   */
+  refuseProject(projectId: string, reason: string): void
   /** Closes every socket and stops listening; the mailboxes stay. Resolves when every socket closed. */
   stop(): Promise<void>
   /**
@@ -97,6 +108,7 @@ class Relay implements LocalRelay {
   private server: Server | undefined
   private pinger: NodeJS.Timeout | undefined
   private closed = false
+  private readonly refused = new Map<string, string>()
 
   constructor(
     public port: number,
@@ -120,6 +132,10 @@ class Relay implements LocalRelay {
     return this.router.log
   }
 
+  refuseProject(projectId: string, reason: string): void {
+    this.refused.set(projectId, reason)
+  }
+
   info(): RelayInfo {
     const mailboxes = this.router.mailboxes.counts()
     return { url: this.url, port: this.port, running: this.running, mailboxes }
@@ -133,7 +149,11 @@ class Relay implements LocalRelay {
       response.end('A WalletConnect relay: open a WebSocket to this address.')
     })
     server.on('upgrade', (request: IncomingMessage, socket, head) => {
-      this.wss.handleUpgrade(request, socket, head, (ws) => this.router.accept(ws, request))
+      const projectId = new URL(request.url ?? '/', 'http://relay').searchParams.get('projectId') ?? ''
+      const refusal = this.refused.get(projectId)
+      this.wss.handleUpgrade(request, socket, head, (ws) =>
+        refusal === undefined ? this.router.accept(ws, request) : ws.close(CLOSE_REFUSED, refusal),
+      )
     })
     try {
       this.port = await listen(server, this.port)

@@ -1,6 +1,7 @@
 // Ports, the lifecycle (stop, start, close), pings, and what a plain HTTP request gets.
 import { createServer, type Server } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { WebSocket } from 'ws'
 import {
   type LocalRelay,
   LocalServiceError,
@@ -128,6 +129,22 @@ describe('the lifecycle', () => {
     await raw.close()
     const response = await fetch(`http://127.0.0.1:${relay.port}/`)
     expect(response.status).toBe(426)
+  })
+
+  it('refuses the clients of a refused project as the hosted relay does: close code 3000 with the reason', async () => {
+    const relay = await start({ port: 0 })
+    relay.refuseProject('unknown-project', 'Unauthorized: invalid key')
+    const closed = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
+      const socket = new WebSocket(`${relay.url}/?projectId=unknown-project`)
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') }))
+      socket.on('error', reject)
+    })
+    expect(closed).toEqual({ code: 3000, reason: 'Unauthorized: invalid key' })
+    // Other projects are served as before.
+    const raw = await RawClient.open(relay.url, 'did:key:other')
+    const topic = topicOf('other')
+    expect(await raw.result('irn_subscribe', { topic })).toBe(subscriptionIdOf(topic, 'did:key:other'))
+    await raw.close()
   })
 })
 

@@ -254,10 +254,12 @@ export async function createWalletConnectProvider(
           ),
           giveUp,
         ])
-        // The relay did not carry the goodbye (it is down, or the SDK failed): the session still ends on this side,
-        // so a reload does not restore it. The wallet learns of it when the session expires or its next message
-        // goes unanswered.
-        if (outcome !== 'done' && sdk.session?.topic === topic) await forgetSession(topic)
+        // The SDK reports no session_delete for its own disconnect: it is reported here, so every namespace's
+        // connection over this provider hears the end. When the relay did not carry the goodbye (it is down, or the
+        // SDK failed), the session still ends on this side, so a reload does not restore it; the wallet learns of it
+        // when the session expires or its next message goes unanswered.
+        if (outcome === 'done') events.emit('session_delete', { topic })
+        else if (sdk.session?.topic === topic) await forgetSession(topic)
       } finally {
         clearTimeout(timer)
       }

@@ -193,8 +193,13 @@ describe('createWalletConnectProvider', () => {
     expect(provider.session).toBeUndefined()
 
     const { session } = await connect(provider)
+    const deleted: string[] = []
+    const stop = provider.on('session_delete', ({ topic }) => deleted.push(topic))
     await provider.disconnect()
+    stop()
     expect(provider.session).toBeUndefined()
+    // Every namespace's connection over this provider hears the end, as it would the wallet's.
+    expect(deleted).toEqual([session.topic])
     await expect.poll(() => wallet.sessions.some((s) => s.topic === session.topic)).toBe(false)
   })
 })

@@ -151,6 +151,23 @@ describe('a kit over one WalletConnect session', () => {
     expect(provider.session).toBeUndefined()
   })
 
+  test('the wallet naming its Solana accounts on another cluster of the session moves the account here too', async () => {
+    const { wallet, provider, storage } = await world()
+    const kit = kitFor(provider, storage)
+    await kit.ready
+    await kit.controllers.connection.connectWalletConnect()
+    const active = solanaNetworks[0]!.caipNetworkId
+    const other = solanaNetworks[1]!.caipNetworkId
+    expect(kit.controllers.chain.state.get().namespaces.solana?.caipNetwork?.caipNetworkId).toBe(active)
+    const [first, second] = wallet.accounts(other).map((id) => id.split(':')[2] as string)
+    expect(connected(kit, 'solana')?.address).toBe(first)
+    // The user picks the second account; the wallet says so on the cluster it shows, not the kit's active one.
+    await wallet.emit({ name: 'accountsChanged', data: [second, first] }, other)
+    await until(() => connected(kit, 'solana')?.address === second, 'the second Solana account')
+    expect(connected(kit, 'solana')?.caipAddress).toBe(`${active}:${second}`)
+    expect(kit.controllers.chain.state.get().namespaces.solana?.caipNetwork?.caipNetworkId).toBe(active)
+  })
+
   test('disconnecting one namespace ends the session and takes the other with it', async () => {
     const { wallet, provider, storage } = await world()
     const kit = kitFor(provider, storage)

@@ -76,6 +76,9 @@ export function walletResultObject(answer: unknown, method: string): Record<stri
   return answer as Record<string, unknown>
 }
 
+/** Namespaces whose addresses are the same on every chain (one key, one address). */
+const SAME_ADDRESS_EVERYWHERE: readonly ChainNamespace[] = ['eip155', 'solana']
+
 /** What a WalletConnect session connection tells its adapter. */
 export interface WalletConnectConnectionEvents {
   accountsChanged(accounts: readonly AdapterAccount[]): void
@@ -360,10 +363,12 @@ export class WalletConnectConnection {
     const live = this.live
     if (!live) return
     const onChain = next.filter((a) => parseCaipAddress(a).caipNetworkId === live.network.caipNetworkId)
+    // An event on another chain of the session still names the accounts where an address is the same on every
+    // chain of the namespace (eip155, solana); elsewhere (Bitcoin, Polkadot, Cosmos) it says nothing of this chain.
     const accounts =
       onChain.length > 0
         ? onChain
-        : this.namespace === 'eip155'
+        : SAME_ADDRESS_EVERYWHERE.includes(this.namespace)
           ? next.map((a) => formatCaipAddress(live.network.caipNetworkId, parseCaipAddress(a).address))
           : []
     if (accounts.length === 0 || accounts.join() === live.accounts.join()) return

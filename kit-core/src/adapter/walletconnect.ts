@@ -79,8 +79,14 @@ export const WALLETCONNECT_NAMESPACE_DEFAULTS: Readonly<
     methods: ['signMessage', 'signPsbt', 'sendTransfer', 'getAccountAddresses'],
     events: ['bip122_addressesChanged', 'accountsChanged', 'chainChanged'],
   },
-  polkadot: { methods: ['polkadot_signMessage', 'polkadot_signTransaction'], events: [] },
-  cosmos: { methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'], events: [] },
+  polkadot: {
+    methods: ['polkadot_signMessage', 'polkadot_signTransaction'],
+    events: ['chainChanged', 'accountsChanged'],
+  },
+  cosmos: {
+    methods: ['cosmos_getAccounts', 'cosmos_signDirect', 'cosmos_signAmino'],
+    events: ['chainChanged', 'accountsChanged'],
+  },
 })
 
 /** A CAIP-122 sign-in carried inside the session proposal (one-step sign-in). */

@@ -7,13 +7,13 @@ export interface PairingSource {
 
 /**
  * Makes the wallet pair with every pairing URI the dApp's provider shows, as a phone does when the user scans
- * each QR code. Returns the function that stops it. A pairing that fails is reported to `onError` (default:
- * thrown away, the dApp's connect then times out with the SDK's own error).
+ * each QR code. Returns the function that stops it. A pairing that fails is reported to `onError` (default: a
+ * warning on the console, since the dApp's connect then only times out with the SDK's own error).
  */
 export function pairOnDisplayUri(
   wallet: Pick<WcWallet, 'pair'>,
   source: PairingSource,
-  onError: (error: unknown) => void = () => undefined,
+  onError: (error: unknown) => void = (error) => console.warn('wc-wallet: pairing failed', error),
 ): () => void {
   return source.on('display_uri', ({ uri }) => {
     wallet.pair(uri).catch(onError)

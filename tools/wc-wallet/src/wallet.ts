@@ -63,6 +63,30 @@ interface Held {
 
 let instances = 0
 
+/** How long the wallet waits for the dApp to acknowledge a session update (the SDK itself waits out the expiry). */
+const UPDATE_ACK_MS = 10_000
+
+/** Resolves with `acknowledged`, or fails clearly when the dApp has not acknowledged the update in time. */
+async function withinAck(acknowledged: Promise<void>, topic: string): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `The dApp did not acknowledge the session update of ${topic} within ${UPDATE_ACK_MS} ms.`,
+          ),
+        ),
+      UPDATE_ACK_MS,
+    )
+  })
+  try {
+    await Promise.race([acknowledged, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /**
  * Creates a WalletConnect wallet on the relay at `relayUrl`: WalletKit 1.6 over its own Core 2.25 (its own storage
  * prefix, in-memory storage), answering eip155, solana and bip122 requests for real through the EVM, Solana and
@@ -438,7 +462,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
         const namespaces = withChain(session.namespaces, delegate, chainId)
         if (namespaces !== session.namespaces) {
           const { acknowledged } = await walletKit.updateSession({ topic: session.topic, namespaces })
-          await acknowledged()
+          await withinAck(acknowledged(), session.topic)
         }
         if (grants({ ...session, namespaces }, chainId, 'chainChanged')) {
           await walletKit.emitSessionEvent({

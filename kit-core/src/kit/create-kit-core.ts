@@ -325,6 +325,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
 
   const controllers = {
     options,
+    /** What the kit read from the page (mobile, iOS Safari, Telegram, …); the UI's connection screens follow it. */
+    env,
     logger,
     storage,
     providerApi,

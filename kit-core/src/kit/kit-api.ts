@@ -21,10 +21,13 @@ import { Messages } from '../errors/messages.js'
 import type { CaipNetwork } from '../networks/define.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import type { SiwxController } from '../siwx/siwx-controller.js'
+import type { KitEnvironment } from './environment.js'
 import type { StateStore } from './store.js'
 
 export interface KitControllers {
   options: ResolvedOptions
+  /** What the kit read from the page (mobile, iOS Safari, Telegram, its window); the UI's screens follow it. */
+  env: KitEnvironment
   logger: KitLogger
   storage: StorageHelpers
   providerApi: ProviderApi | undefined

@@ -6,6 +6,7 @@ import {
   isUserRejection,
   type KitCore,
   type StateStore,
+  type WalletListing,
 } from '@latchkey/core'
 
 /** Where a connection attempt stands (ConnectingExternal's `data-state`). */
@@ -19,8 +20,20 @@ export interface ConnectingWallet {
   state: ConnectingState
 }
 
+/**
+ * The wallet ConnectingWalletConnect is for: a listed wallet (its name, image and links are the listing's: hostile,
+ * sanitized by core), or none for WalletConnect itself (any wallet scans the QR code).
+ */
+export interface WalletConnectTarget {
+  wallet?: WalletListing
+  /** Where the connection attempt stands; `waiting` while the QR code is shown. */
+  state: ConnectingState
+}
+
 export interface UiState {
   connecting?: ConnectingWallet
+  /** The WalletConnect attempt ConnectingWalletConnect shows. */
+  walletConnect?: WalletConnectTarget
   /** The network a switch to failed last (Networks and UnsupportedChain offer to retry it). */
   failedSwitch?: CaipNetwork
 }
@@ -34,7 +47,7 @@ export type UiController = ReturnType<typeof createUiController>
  */
 export function createUiController(core: Omit<KitCore, 'destroy'>) {
   const state: StateStore<UiState> = createStore<UiState>({})
-  const { router, modal, siwx, logger } = core.controllers
+  const { router, modal, siwx, logger, connection, chain } = core.controllers
   let attempt = 0
 
   /**
@@ -74,8 +87,54 @@ export function createUiController(core: Omit<KitCore, 'destroy'>) {
     }
   }
 
+  let wcAttempt = 0
+
+  /**
+   * One WalletConnect attempt: core proposes the session (reusing an unexpired pairing) and the view shows its URI;
+   * the outcome lands in `state.walletConnect`. On success the modal closes, unless sign-in still has to ask.
+   */
+  async function runWalletConnect(wallet: WalletListing | undefined): Promise<void> {
+    const token = ++wcAttempt
+    state.patch({ walletConnect: { ...(wallet ? { wallet } : {}), state: 'waiting' } })
+    // A pairing whose proposal was declined or failed is not reused: a new one is made.
+    if (connection.state.get().wcError) await connection.resetWcConnection()
+    connection.setRecentWallet(
+      wallet
+        ? { id: wallet.id, name: wallet.name, ...(wallet.rdns ? { rdns: wallet.rdns } : {}) }
+        : undefined,
+    )
+    try {
+      await connection.connectWalletConnect()
+      if (token !== wcAttempt || chain.getAccount()?.status !== 'connected') return
+      state.patch({ walletConnect: undefined })
+      if (!siwx.isEnabled() || (await siwx.hasSession())) await modal.close()
+    } catch (error) {
+      if (token !== wcAttempt) return
+      state.patch({
+        walletConnect: {
+          ...(wallet ? { wallet } : {}),
+          state: isUserRejection(error) ? 'rejected' : 'error',
+        },
+      })
+    }
+  }
+
   return {
     state,
+    /**
+     * Opens ConnectingWalletConnect (for a listed wallet, or for any wallet that scans the QR code) and connects
+     * over WalletConnect; the outcome lands in `state.walletConnect`.
+     */
+    connectWalletConnect(wallet?: WalletListing): Promise<void> {
+      const done = runWalletConnect(wallet)
+      router.push('ConnectingWalletConnect')
+      return done
+    },
+    /** A new pairing for the attempt shown (retry after a decline or failure, or an expired pairing). */
+    async refreshWalletConnect(): Promise<void> {
+      await connection.resetWcConnection()
+      await runWalletConnect(state.get().walletConnect?.wallet)
+    },
     /** Shows ConnectingExternal for `entry` and connects it; the outcome lands in `state.connecting`. */
     connect(entry: ConnectorEntry): Promise<void> {
       // `run` records the wallet before its first await, so ConnectingExternal opens with its name.

@@ -4,6 +4,7 @@ import { AccountView } from '../views/account-view.js'
 import { AllWalletsView } from '../views/all-wallets-view.js'
 import { ConnectView } from '../views/connect-view.js'
 import { ConnectingExternalView } from '../views/connecting-external-view.js'
+import { ConnectingWalletConnectView } from '../views/connecting-walletconnect-view.js'
 import { LazyReceive } from '../views/lazy-receive.js'
 import { NetworksView } from '../views/networks-view.js'
 import { SiwxView } from '../views/siwx-view.js'
@@ -19,6 +20,10 @@ export function viewTitle(kit: UiKit, router: RouterState): string {
       return t('accountTitle')
     case 'ConnectingExternal':
       return kit.ui.state.get().connecting?.name || t('connectTitle')
+    case 'ConnectingWalletConnect': {
+      const wallet = kit.ui.state.get().walletConnect?.wallet
+      return wallet ? wallet.name || wallet.id : t('walletConnectTitle')
+    }
     case 'Networks':
       return t('networksTitle')
     case 'AllWallets':
@@ -41,7 +46,7 @@ export function viewTitle(kit: UiKit, router: RouterState): string {
 }
 
 /**
- * The body of the view shown. A view this package does not build yet (WalletConnect, email, swaps, …) shows
+ * The body of the view shown. A view this package does not build yet (email, swaps, …) shows
  * Connect: core never routes to them while their features are off.
  */
 export function ViewBody({ kit, router }: { kit: UiKit; router: RouterState }) {
@@ -50,6 +55,8 @@ export function ViewBody({ kit, router }: { kit: UiKit; router: RouterState }) {
       return <AccountView kit={kit} />
     case 'ConnectingExternal':
       return <ConnectingExternalView kit={kit} />
+    case 'ConnectingWalletConnect':
+      return <ConnectingWalletConnectView kit={kit} />
     case 'Networks':
       return <NetworksView kit={kit} />
     case 'AllWallets':

@@ -209,7 +209,7 @@ export function penalty(modules: boolean[][]): number {
 }
 
 /**
- * Encodes `text` (UTF-8, byte mode) at error-correction level M in the smallest version 1–10 that holds it,
+ * Encodes `text` (UTF-8, byte mode) at error-correction level M in the smallest version 1–20 that holds it,
  * with the mask of lowest penalty (or `options.mask`).
  * @throws RangeError when the text needs more than version 10 holds (213 bytes).
  */

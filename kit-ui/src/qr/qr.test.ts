@@ -1,3 +1,4 @@
+import jsQR from 'jsqr'
 import { describe, expect, it } from 'vitest'
 import { formatBits, versionBits } from './bch.js'
 import { codewordsOf, encodeQr, penalty } from './encode.js'
@@ -105,7 +106,47 @@ describe('QR encoder: the parts the specification tables pin', () => {
     const scores = [0, 1, 2, 3, 4, 5, 6, 7].map((mask) => penalty(encodeQr(address, { mask }).modules))
     expect(scores[matrix.mask]).toBe(Math.min(...scores))
     expect(encodeQr('x'.repeat(213)).version).toBe(10)
-    expect(() => encodeQr('x'.repeat(214))).toThrow(RangeError)
+    expect(encodeQr('x'.repeat(214)).version).toBe(11)
+    // 20-M holds 669 data codewords: 4 bits of mode and 16 of count leave room for 666 bytes.
+    expect(encodeQr('x'.repeat(666)).version).toBe(20)
+    expect(() => encodeQr('x'.repeat(667))).toThrow(RangeError)
+  })
+
+  it('a reader decodes what it draws, at every version: a WalletConnect URI and texts up to 20-M', () => {
+    // The matrix drawn 4 pixels a module with a 4-module quiet zone, as an RGBA image, read by jsQR.
+    const read = (text: string) => {
+      const matrix = encodeQr(text)
+      const scale = 4
+      const side = (matrix.size + 8) * scale
+      const pixels = new Uint8ClampedArray(side * side * 4).fill(255)
+      matrix.modules.forEach((row, r) =>
+        row.forEach((dark, c) => {
+          if (!dark) return
+          for (let y = 0; y < scale; y++)
+            for (let x = 0; x < scale; x++) {
+              const at = (((r + 4) * scale + y) * side + (c + 4) * scale + x) * 4
+              pixels.fill(0, at, at + 3)
+            }
+        }),
+      )
+      return { version: matrix.version, text: jsQR(pixels, side, side)?.data }
+    }
+    const uri =
+      'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=' +
+      '587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1795460334' +
+      '&methods=wc_sessionAuthenticate'
+    expect(read(uri)).toEqual({ version: 11, text: uri })
+    const versions = new Set<number>()
+    for (const length of [
+      1, 20, 40, 70, 100, 120, 150, 170, 200, 240, 280, 320, 360, 400, 440, 500, 550, 620, 666,
+    ]) {
+      const text = Array.from({ length }, (_, i) => String.fromCharCode(33 + ((i * 7) % 90))).join('')
+      const { version, text: decoded } = read(text)
+      versions.add(version)
+      expect(decoded, `${length} bytes at version ${version}`).toBe(text)
+    }
+    // Each of the versions this change added (11–20) was drawn and read at least once.
+    expect([11, 12, 13, 14, 15, 16, 17, 18, 19, 20].filter((version) => !versions.has(version))).toEqual([])
   })
 
   it('penalty: a uniform 5-module run scores 3 and a 2×2 block 3 (rules 1 and 2)', () => {

@@ -1,4 +1,4 @@
-// The parts of ISO/IEC 18004's tables this encoder uses: error-correction level M, versions 1–10.
+// The parts of ISO/IEC 18004's tables this encoder uses: error-correction level M, versions 1–20.
 
 /** Level M's block structure of one version: EC codewords per block and the groups (blocks × data codewords). */
 export interface BlockLayout {
@@ -6,7 +6,7 @@ export interface BlockLayout {
   groups: readonly (readonly [blocks: number, dataPerBlock: number])[]
 }
 
-/** Versions 1–10 at level M (ISO/IEC 18004 Table 9). */
+/** Versions 1–20 at level M (ISO/IEC 18004 Table 9). */
 export const LEVEL_M_BLOCKS: readonly BlockLayout[] = [
   { ecPerBlock: 10, groups: [[1, 16]] },
   { ecPerBlock: 16, groups: [[1, 28]] },
@@ -36,9 +36,79 @@ export const LEVEL_M_BLOCKS: readonly BlockLayout[] = [
       [1, 44],
     ],
   },
+  {
+    ecPerBlock: 30,
+    groups: [
+      [1, 50],
+      [4, 51],
+    ],
+  },
+  {
+    ecPerBlock: 22,
+    groups: [
+      [6, 36],
+      [2, 37],
+    ],
+  },
+  {
+    ecPerBlock: 22,
+    groups: [
+      [8, 37],
+      [1, 38],
+    ],
+  },
+  {
+    ecPerBlock: 24,
+    groups: [
+      [4, 40],
+      [5, 41],
+    ],
+  },
+  {
+    ecPerBlock: 24,
+    groups: [
+      [5, 41],
+      [5, 42],
+    ],
+  },
+  {
+    ecPerBlock: 28,
+    groups: [
+      [7, 45],
+      [3, 46],
+    ],
+  },
+  {
+    ecPerBlock: 28,
+    groups: [
+      [10, 46],
+      [1, 47],
+    ],
+  },
+  {
+    ecPerBlock: 26,
+    groups: [
+      [9, 43],
+      [4, 44],
+    ],
+  },
+  {
+    ecPerBlock: 26,
+    groups: [
+      [3, 44],
+      [11, 45],
+    ],
+  },
+  {
+    ecPerBlock: 26,
+    groups: [
+      [3, 41],
+      [13, 42],
+    ],
+  },
 ]
 
-/** Centre rows/columns of the alignment patterns, versions 1–10 (ISO/IEC 18004 Annex E). */
+/** Centre rows/columns of the alignment patterns, versions 1–20 (ISO/IEC 18004 Annex E). */
 export const ALIGNMENT_CENTRES: readonly (readonly number[])[] = [
   [],
   [6, 18],
@@ -50,6 +120,16 @@ export const ALIGNMENT_CENTRES: readonly (readonly number[])[] = [
   [6, 24, 42],
   [6, 26, 46],
   [6, 28, 50],
+  [6, 30, 54],
+  [6, 32, 58],
+  [6, 34, 62],
+  [6, 26, 46, 66],
+  [6, 26, 48, 70],
+  [6, 26, 50, 74],
+  [6, 30, 54, 78],
+  [6, 30, 56, 82],
+  [6, 30, 58, 86],
+  [6, 34, 62, 90],
 ]
 
 export const MAX_VERSION = LEVEL_M_BLOCKS.length

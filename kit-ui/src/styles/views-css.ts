@@ -51,4 +51,16 @@ export const VIEWS_CSS = `
   background: var(--lk-surface-2); color: var(--lk-color-fg-200); font-size: var(--lk-font-size-tiny); max-width: 100%; overflow: hidden;
   text-overflow: ellipsis; white-space: nowrap; }
 .receive-network .tile { width: 20px; height: 20px; border-radius: 50%; font-size: 10px; }
+.wc { display: flex; flex-direction: column; align-items: center; gap: 10px; padding: 4px 4px 8px; text-align: center; }
+.wc-qr { position: relative; width: 260px; height: 260px; display: flex; align-items: center; justify-content: center;
+  border-radius: var(--lk-border-radius-m); background: #fff; }
+.wc-qr .qr { width: 260px; height: 260px; box-shadow: none; }
+.wc-qr.loading { background: var(--lk-surface-2); }
+.wc-qr-logo { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%); padding: 4px; border-radius: 14px;
+  background: #fff; display: inline-flex; }
+.wc-qr-logo .tile { border-radius: 10px; font-size: var(--lk-font-size-large); }
+.wc-title { margin: 6px 0 0; font-size: var(--lk-font-size-paragraph); font-weight: var(--lk-font-weight-medium); }
+.wc-body { margin: 0; color: var(--lk-color-fg-200); font-size: var(--lk-font-size-small); max-width: 280px; }
+.wc-actions { display: flex; flex-wrap: wrap; justify-content: center; gap: 8px; margin-top: 4px; }
+.wc-actions .primary, .wc-actions .secondary { display: inline-flex; align-items: center; gap: 6px; }
 `

@@ -5,6 +5,7 @@ import { useStore } from '../components/use-store.js'
 import { WalletImage } from '../components/wallet-image.js'
 import type { UiKit } from '../kit/types.js'
 import { onGridKeyDown } from '../modal/focus.js'
+import { connectListedWallet, hasWalletConnect } from './listed-wallet.js'
 
 /**
  * All Wallets: core's wallet listing in pages of 40, loaded as the list's end scrolls into view (an
@@ -131,6 +132,18 @@ function WalletCell({ kit, wallet }: { kit: UiKit; wallet: ListedWallet }) {
         data-testid={`wallet-${wallet.id}`}
         data-installed="true"
         onClick={() => void kit.ui.connect({ ...connector, name: connector.name || wallet.name })}
+      >
+        {body}
+      </button>
+    )
+  if (hasWalletConnect(kit))
+    return (
+      <button
+        type="button"
+        class="cell"
+        title={name}
+        data-testid={`wallet-${wallet.id}`}
+        onClick={() => connectListedWallet(kit, wallet)}
       >
         {body}
       </button>

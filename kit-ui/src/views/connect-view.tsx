@@ -11,6 +11,7 @@ import { useStore } from '../components/use-store.js'
 import type { MessageKey } from '../i18n/messages-en.js'
 import type { UiKit } from '../kit/types.js'
 import { onListKeyDown } from '../modal/focus.js'
+import { connectListedWallet, hasWalletConnect } from './listed-wallet.js'
 
 const SECTION_LABELS: Partial<Record<ConnectSection['type'], MessageKey>> = {
   recent: 'recent',
@@ -29,14 +30,7 @@ export function ConnectView({ kit }: { kit: UiKit }) {
   useStore(connection.state)
   const listed = useStore(listing.state)
   const { t } = kit
-  // WalletConnect arrives with its own issue: until then its row is not shown.
-  const sections = connectors
-    .sections(listed)
-    .map((section) => ({
-      ...section,
-      items: section.items.filter((item) => !(item.kind === 'connector' && item.subtype === 'walletConnect')),
-    }))
-    .filter((section) => section.items.length > 0)
+  const sections = connectors.sections(listed).filter((section) => section.items.length > 0)
   const terms = isSafeWebLink(options.termsConditionsUrl) ? options.termsConditionsUrl : undefined
   // All Wallets lists the Provider API's wallets: without a project id there is no listing to show.
   const showAll = Boolean(kit.controllers.providerApi) && features.isEnabled('allWallets')
@@ -125,9 +119,26 @@ function itemKey(item: ConnectItem): string {
   return item.kind === 'connector' ? `c:${item.connector.id}` : `w:${item.subtype}:${item.wallet.id}`
 }
 
-/** One row: a connector connects at once; a listed wallet connects through its connector on this page. */
+/**
+ * One row: a connector connects at once (WalletConnect shows its QR code); a listed wallet connects through its
+ * connector on this page, else over WalletConnect.
+ */
 function ConnectRow({ kit, item }: { kit: UiKit; item: ConnectItem }) {
   const { t } = kit
+  if (item.kind === 'connector' && item.subtype === 'walletConnect') {
+    return (
+      <button
+        type="button"
+        class="item"
+        data-testid="wallet-walletConnect"
+        onClick={() => void kit.ui.connectWalletConnect()}
+      >
+        <Tile src={item.connector.imageUrl} name={item.connector.name} />
+        <span class="name">{item.connector.name}</span>
+        <span class="badge muted">{t('qrCode')}</span>
+      </button>
+    )
+  }
   if (item.kind === 'connector') {
     const entry = item.connector
     const installed =
@@ -150,14 +161,16 @@ function ConnectRow({ kit, item }: { kit: UiKit; item: ConnectItem }) {
   const image =
     wallet.image_url ?? (wallet.image_id ? kit.controllers.listing.getWalletImage(wallet) : undefined)
   const name = wallet.name || wallet.id
+  const viaWalletConnect = !connector && hasWalletConnect(kit)
   return (
     <button
       type="button"
       class="item"
       data-testid={`wallet-${wallet.id}`}
-      disabled={!connector}
+      disabled={!connector && !viaWalletConnect}
       onClick={() => {
         if (connector) void kit.ui.connect(asEntry(connector, wallet))
+        else if (viaWalletConnect) connectListedWallet(kit, wallet)
       }}
     >
       <Tile src={image} name={name} />

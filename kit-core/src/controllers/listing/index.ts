@@ -21,7 +21,12 @@ export {
 } from './listing-constants.js'
 export type { ConnectorEntry, ExcludedWallet, ListedWallet, RecentWalletRef } from './listing-types.js'
 export { mergeConnectors } from './merge-connectors.js'
-export { type MobileRedirectInput, mobileRedirectUrl, walletDeepLink } from './mobile-redirect.js'
+export {
+  inAppBrowserUrl,
+  type MobileRedirectInput,
+  mobileRedirectUrl,
+  walletDeepLink,
+} from './mobile-redirect.js'
 export {
   createWalletListingController,
   type WalletListingController,

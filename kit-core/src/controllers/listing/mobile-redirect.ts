@@ -42,6 +42,20 @@ export interface MobileRedirectInput {
  */
 export function mobileRedirectUrl(input: MobileRedirectInput): string | undefined {
   if (!input.isMobile || input.installed) return undefined
+  const browse = inAppBrowserUrl(input)
+  if (browse !== undefined) return browse
+  const mobileLink = input.wallet.mobile_link
+  return mobileLink ? walletDeepLink(mobileLink, input.wcUri) : undefined
+}
+
+/**
+ * The wallets that open this page in their own in-app browser instead of connecting over WalletConnect (SPEC §2):
+ * Phantom, and Solflare and Coinbase Wallet on Solana; undefined for any other wallet or a page URL that does not
+ * parse. Never throws.
+ */
+export function inAppBrowserUrl(
+  input: Pick<MobileRedirectInput, 'wallet' | 'namespace' | 'pageUrl'>,
+): string | undefined {
   const page = encodeURIComponent(input.pageUrl)
   let origin: string
   try {
@@ -49,12 +63,12 @@ export function mobileRedirectUrl(input: MobileRedirectInput): string | undefine
   } catch {
     return undefined
   }
-  const { id, mobile_link: mobileLink } = input.wallet
+  const { id } = input.wallet
   const onSolana = input.namespace === 'solana'
   if (id === CustomDeepLinkWalletIds.phantom) return `https://phantom.app/ul/browse/${page}?ref=${origin}`
   if (id === CustomDeepLinkWalletIds.solflare && onSolana) {
     return `https://solflare.com/ul/v1/browse/${page}?ref=${origin}`
   }
   if (id === CustomDeepLinkWalletIds.coinbase && onSolana) return `https://go.cb-w.com/dapp?cb_url=${page}`
-  return mobileLink ? walletDeepLink(mobileLink, input.wcUri) : undefined
+  return undefined
 }

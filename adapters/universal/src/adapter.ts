@@ -45,7 +45,13 @@ import { base64, hex } from '@scure/base'
 import { ChainReads } from './reads.js'
 import { sendTransactionRequest, signMessageRequest } from './requests.js'
 import { solanaTransfer } from './solana-transfer.js'
-import { verifyBitcoinMessage, verifyEvmMessage, verifySolanaMessage } from './verify.js'
+import {
+  verifyBitcoinMessage,
+  verifyCosmosMessage,
+  verifyEvmMessage,
+  verifyPolkadotMessage,
+  verifySolanaMessage,
+} from './verify.js'
 
 export interface UniversalAdapterOptions {
   /** The namespace this adapter serves (one adapter per namespace, as for every adapter). */
@@ -172,10 +178,10 @@ export class UniversalAdapter implements ChainAdapter<WalletConnectProvider> {
         return verifySolanaMessage(params.address, params.message, params.signature)
       case 'bip122':
         return verifyBitcoinMessage(params.address, params.message, params.signature)
-      default:
-        throw new LatchkeyError(`Checking ${this.namespace} signatures needs the chain's own library`, {
-          code: 'UNSUPPORTED_OPERATION',
-        })
+      case 'polkadot':
+        return verifyPolkadotMessage(params.address, params.message, params.signature)
+      case 'cosmos':
+        return verifyCosmosMessage(params.address, params.message, params.signature)
     }
   }
 

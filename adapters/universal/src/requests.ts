@@ -9,7 +9,14 @@ import {
   type WalletConnectConnection,
 } from '@latchkey/core'
 import { base58, base64, hex, utf8 } from '@scure/base'
-import { messageBytes } from './verify.js'
+import {
+  adr036SignDoc,
+  cosmosKeyOwns,
+  messageBytes,
+  polkadotSignature,
+  verifyCosmosMessage,
+  verifyPolkadotMessage,
+} from './verify.js'
 
 /** A wallet answer that is not what the method returns. */
 const badAnswer = malformedWalletAnswer
@@ -65,29 +72,52 @@ export async function signMessageRequest(
         message: toHex(bytes),
       })
       const signature = field(answer, 'signature')
-      if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature))
+      if (typeof signature !== 'string' || !/^0x([0-9a-fA-F]{2})+$/.test(signature))
         throw badAnswer('polkadot_signMessage', 'something that is not a hex signature')
+      if (!polkadotSignature(signature))
+        throw badAnswer(
+          'polkadot_signMessage',
+          'a signature that is neither 64 bytes nor 65 with an Ed25519 (0x00) or Sr25519 (0x01) type byte',
+        )
+      if (!(await verifyPolkadotMessage(params.address, { raw: bytes }, signature)))
+        throw badAnswer('polkadot_signMessage', "a signature that is not the account's")
       return signature
     }
     case 'cosmos': {
       // ADR-036: an off-chain message is an amino sign doc with one MsgSignData and an empty fee and chain id.
       const answer = await connection.request<unknown>('cosmos_signAmino', {
         signerAddress: params.address,
-        signDoc: {
-          chain_id: '',
-          account_number: '0',
-          sequence: '0',
-          fee: { gas: '0', amount: [] },
-          msgs: [{ type: 'sign/MsgSignData', value: { signer: params.address, data: base64.encode(bytes) } }],
-          memo: '',
-        },
+        signDoc: adr036SignDoc(params.address, bytes),
       })
-      const signature = field(field(answer, 'signature'), 'signature')
+      const stdSignature = field(answer, 'signature')
+      const signature = field(stdSignature, 'signature')
       if (typeof signature !== 'string' || decodedLength(base64, signature) !== 64)
         throw badAnswer('cosmos_signAmino', 'a signature that is not 64 bytes of base64')
+      const publicKey = cosmosPublicKey(field(stdSignature, 'pub_key'), params.address)
+      // Checked over the sign doc sent, not the `signed` one the wallet echoes.
+      if (!verifyCosmosMessage(params.address, { raw: bytes }, signature, publicKey))
+        throw badAnswer('cosmos_signAmino', "a signature that is not the account's")
       return signature
     }
   }
+}
+
+/**
+ * The compressed secp256k1 key of a cosmos_signAmino answer's `pub_key` (`{ type: 'tendermint/PubKeySecp256k1',
+ * value: base64 }`), after checking it hashes to the signer's address; undefined when the wallet sent none (the key
+ * is then recovered from the signature).
+ */
+function cosmosPublicKey(pubKey: unknown, signer: string): Uint8Array | undefined {
+  if (pubKey === undefined || pubKey === null) return undefined
+  const value = field(pubKey, 'value')
+  const key =
+    field(pubKey, 'type') === 'tendermint/PubKeySecp256k1' && typeof value === 'string'
+      ? decoded(base64, value)
+      : undefined
+  if (key?.length !== 33)
+    throw badAnswer('cosmos_signAmino', 'a pub_key that is not a compressed secp256k1 public key')
+  if (!cosmosKeyOwns(signer, key)) throw badAnswer('cosmos_signAmino', "a pub_key that is not the account's")
+  return key
 }
 
 /** A Bitcoin message signature as base64, whether the wallet answered base64 or hex (Reown's reference: hex). */
@@ -99,12 +129,17 @@ function bitcoinSignature(signature: unknown): string {
   throw badAnswer('signMessage', 'a signature that is neither hex nor base64')
 }
 
-function decodedLength(codec: { decode(text: string): Uint8Array }, text: string): number {
+/** `text` decoded, or undefined when it is not the codec's. */
+function decoded(codec: { decode(text: string): Uint8Array }, text: string): Uint8Array | undefined {
   try {
-    return codec.decode(text).length
+    return codec.decode(text)
   } catch {
-    return -1
+    return undefined
   }
+}
+
+function decodedLength(codec: { decode(text: string): Uint8Array }, text: string): number {
+  return decoded(codec, text)?.length ?? -1
 }
 
 /** What a send needs from the adapter besides the connection: the sender and, on Solana, a built transaction. */

@@ -1,8 +1,9 @@
 // The universal adapter on the namespaces no chain-library adapter serves, polkadot and cosmos, over a WalletConnect
 // provider faked here: its session holds accounts of real keys and its wallet answers as a real one would, with real
-// signatures (Ed25519 on polkadot, whose addresses are SS58; secp256k1 over the ADR-036 sign doc on cosmos, whose
-// addresses are bech32). Keys, addresses, sign docs and signature checks are written here from the chains' own
-// specifications, never through the adapter's code. Nothing here reaches a network: every RPC URL is a closed port.
+// signatures (Ed25519 or Sr25519 on polkadot, whose addresses are SS58; secp256k1 over the ADR-036 sign doc on cosmos,
+// whose addresses are bech32). Keys, addresses, sign docs and signature checks are written here from the chains' own
+// specifications (Sr25519 through @scure/sr25519), never through the adapter's code. Nothing here reaches a network:
+// every RPC URL is a closed port.
 import {
   type CaipAddress,
   type CaipNetwork,
@@ -15,17 +16,17 @@ import {
   isUnsupportedNetwork,
   isUserRejection,
   type KitCore,
+  nodeEnvironment,
   normalizeProviderError,
   type ProposalNamespace,
-  type SessionNamespace,
   ProviderRpcError,
+  type SessionNamespace,
   UNSUPPORTED_NETWORK_NAME,
   UserRejectedRequestError,
   WALLETCONNECT_NAMESPACE_DEFAULTS,
   type WalletConnectEvents,
   type WalletConnectProvider,
   type WalletConnectSession,
-  nodeEnvironment,
 } from '@latchkey/core'
 import { ed25519 } from '@noble/curves/ed25519'
 import { secp256k1 } from '@noble/curves/secp256k1'
@@ -33,6 +34,7 @@ import { blake2b } from '@noble/hashes/blake2'
 import { ripemd160 } from '@noble/hashes/legacy'
 import { sha256 } from '@noble/hashes/sha2'
 import { base58, base64, bech32, hex, utf8 } from '@scure/base'
+import * as sr25519 from '@scure/sr25519'
 import { afterEach, describe, expect, test } from 'vitest'
 import { UniversalAdapter } from '../src/index.js'
 
@@ -41,9 +43,16 @@ import { UniversalAdapter } from '../src/index.js'
 const seed = (label: string) => sha256(utf8.decode(`latchkey namespaces test: ${label}`))
 const SS58_CONTEXT = utf8.decode('SS58PRE')
 
-/** An SS58 address: a one-byte network prefix (< 64), the 32-byte public key, two bytes of blake2b-512 checksum. */
+/**
+ * An SS58 address: the network prefix (one byte below 64; from 64 to 16383 the spec's two bytes, the first in 64 to
+ * 127), the 32-byte public key, two bytes of blake2b-512 checksum.
+ */
 function ss58(publicKey: Uint8Array, prefix: number): string {
-  const payload = Uint8Array.of(prefix, ...publicKey)
+  const ident =
+    prefix < 64
+      ? Uint8Array.of(prefix)
+      : Uint8Array.of(((prefix & 0b1111_1100) >> 2) | 0b0100_0000, (prefix >> 8) | ((prefix & 0b11) << 6))
+  const payload = Uint8Array.of(...ident, ...publicKey)
   const checksum = blake2b(Uint8Array.of(...SS58_CONTEXT, ...payload), { dkLen: 64 }).slice(0, 2)
   return base58.encode(Uint8Array.of(...payload, ...checksum))
 }
@@ -61,6 +70,16 @@ function polkadotKey(label: string) {
   const secret = seed(`polkadot ${label}`)
   return { secret, publicKey: ed25519.getPublicKey(secret) }
 }
+
+/** An Sr25519 key (as Substrate wallets hold: a 64-byte secret from a 32-byte seed). */
+function sr25519Key(label: string) {
+  const secret = sr25519.secretFromSeed(seed(`polkadot sr25519 ${label}`))
+  return { secret, publicKey: sr25519.getPublicKey(secret) }
+}
+
+/** What polkadot.js extension wallets sign for `signRaw`: the bytes wrapped in `<Bytes>…</Bytes>`. */
+const wrapBytes = (message: Uint8Array) =>
+  Uint8Array.of(...utf8.decode('<Bytes>'), ...message, ...utf8.decode('</Bytes>'))
 
 /** A polkadot signature (0x-hex, 64 bytes) of `message` by the key the address names. */
 function verifyPolkadotSignature(address: string, message: Uint8Array, signature: string): boolean {
@@ -127,7 +146,7 @@ function verifyAdr036Signature(address: string, data: Uint8Array, signature: str
   try {
     const { prefix, words } = bech32.decode(address as `${string}1${string}`)
     const sig = base64.decode(signature)
-    if (sig.length !== 64) return false
+    if (sig.length !== 64 || bech32.fromWords(words).length !== 20) return false
     const digest = signDocDigest(adr036SignDoc(address, data))
     return [0, 1].some((recovery) => {
       try {
@@ -137,7 +156,6 @@ function verifyAdr036Signature(address: string, data: Uint8Array, signature: str
           .toRawBytes(true)
         return (
           bech32.encode(prefix, bech32.toWords(hash160(key))) === address &&
-          bech32.fromWords(words).length === 20 &&
           secp256k1.verify(sig, digest, key)
         )
       } catch {
@@ -220,15 +238,16 @@ type Handler = (request: WalletRequest) => unknown
 
 function messageParam(message: string): Uint8Array {
   // As polkadot.js reads a message: 0x-hex is bytes, anything else its UTF-8.
-  return /^0x([0-9a-fA-F]{2})*$/.test(message) ? hex.decode(message.slice(2).toLowerCase()) : utf8.decode(message)
+  return /^0x([0-9a-fA-F]{2})*$/.test(message)
+    ? hex.decode(message.slice(2).toLowerCase())
+    : utf8.decode(message)
 }
 
 /** polkadot_signMessage by `signer` (default: the key the request's address names on its chain). */
 function polkadotSigner(signer?: { secret: Uint8Array }): Handler {
   return ({ params, caipNetworkId }) => {
     const { address, message } = params as { address: string; message: string }
-    const key =
-      signer ?? polkadotKeys.find((k) => ss58(k.publicKey, ss58PrefixOf(caipNetworkId)) === address)
+    const key = signer ?? polkadotKeys.find((k) => ss58(k.publicKey, ss58PrefixOf(caipNetworkId)) === address)
     if (!key) throw new ProviderRpcError(4100, `This wallet holds no key for ${address}`)
     return { signature: `0x${hex.encode(ed25519.sign(messageParam(message), key.secret))}` }
   }
@@ -295,7 +314,9 @@ function fakeWallet(grants: Partial<Record<ChainNamespace, Grant>>, options: { c
     return {
       topic: `topic-${proposals.length}`,
       namespaces,
-      peer: { metadata: { name: 'Fake wallet', description: 'namespaces test', url: 'http://127.0.0.1', icons: [] } },
+      peer: {
+        metadata: { name: 'Fake wallet', description: 'namespaces test', url: 'http://127.0.0.1', icons: [] },
+      },
       expiry: Math.floor(Date.now() / 1000) + 7 * 24 * 3600,
     }
   }
@@ -402,10 +423,14 @@ interface NamespaceCase {
   otherKey: Handler
   /** What the adapter says of a malformed answer. */
   malformed: string
-  /** Answers of the wrong shape, all refused today. */
+  /** Answers of the wrong shape. */
   malformedAnswers: [string, unknown][]
-  /** Answers of the right shape but not a signature's length, handed out today (a known bug). */
+  /** What the adapter says of an answer of the right shape but not a signature's length. */
+  wrongLength: string
+  /** Answers of the right shape (0x-hex) but not a signature's length. */
   wrongLengthAnswers: [string, unknown][]
+  /** What the adapter says of a well-formed signature by another key than the account's. */
+  notTheAccounts: string
 }
 
 const bytes64 = Uint8Array.from({ length: 64 }, (_, i) => i + 1)
@@ -430,12 +455,19 @@ const polkadot: NamespaceCase = {
     ['hex without its 0x prefix', { signature: hex.encode(bytes64) }],
     ['base64 instead of hex', { signature: base64.encode(bytes64) }],
     ['an empty signature', { signature: '0x' }],
+    ['odd-length hex', { signature: `0x${hex.encode(bytes64).slice(1)}` }],
   ],
+  wrongLength:
+    'The wallet answered polkadot_signMessage with a signature that is neither 64 bytes nor 65 with an Ed25519 (0x00) or Sr25519 (0x01) type byte.',
   wrongLengthAnswers: [
     ['a 32-byte signature', { signature: `0x${hex.encode(bytes64.slice(0, 32))}` }],
     ['a one-byte signature', { signature: '0x01' }],
-    ['odd-length hex', { signature: `0x${hex.encode(bytes64).slice(1)}` }],
+    ['63 bytes', { signature: `0x${hex.encode(bytes64.slice(1))}` }],
+    ['66 bytes', { signature: `0x0100${hex.encode(bytes64)}` }],
+    ['65 bytes with the ECDSA type byte (0x02)', { signature: `0x02${hex.encode(bytes64)}` }],
+    ['65 bytes with no type byte (0xff)', { signature: `0xff${hex.encode(bytes64)}` }],
   ],
+  notTheAccounts: "The wallet answered polkadot_signMessage with a signature that is not the account's.",
 }
 
 const cosmos: NamespaceCase = {
@@ -465,13 +497,19 @@ const cosmos: NamespaceCase = {
     ['the StdSignature flattened to its base64 text', { signature: base64.encode(bytes64) }],
     ['a number for the signature', { signature: { signature: 12345 } }],
     ['63 bytes', { signature: { signature: base64.encode(bytes64.slice(1)) } }],
-    ['65 bytes (a recoverable signature)', { signature: { signature: base64.encode(Uint8Array.of(1, ...bytes64)) } }],
+    [
+      '65 bytes (a recoverable signature)',
+      { signature: { signature: base64.encode(Uint8Array.of(1, ...bytes64)) } },
+    ],
     ['hex instead of base64', { signature: { signature: `0x${hex.encode(bytes64)}` } }],
     ['text that is not base64', { signature: { signature: '!'.repeat(88) } }],
     ['an empty signature', { signature: { signature: '' } }],
   ],
-  // Refused today, among the malformed answers above (63 and 65 bytes).
+  wrongLength: 'The wallet answered cosmos_signAmino with a signature that is not 64 bytes of base64.',
+  // base64 of another length is among the malformed answers above (63 and 65 bytes).
   wrongLengthAnswers: [],
+  // The wallet's key signed, and its answer names that key: the pub_key is refused first.
+  notTheAccounts: "The wallet answered cosmos_signAmino with a pub_key that is not the account's.",
 }
 
 /** Both networks of the namespace granted, both keys' accounts on each. */
@@ -533,7 +571,10 @@ describe.each([polkadot, cosmos])('UniversalAdapter ($namespace)', (c) => {
               chains: [first.caipNetworkId, second.caipNetworkId],
               methods: [...WALLETCONNECT_NAMESPACE_DEFAULTS[c.namespace].methods],
               events: [...WALLETCONNECT_NAMESPACE_DEFAULTS[c.namespace].events],
-              rpcMap: { [String(first.id)]: first.rpcUrls.default.http[0], [String(second.id)]: second.rpcUrls.default.http[0] },
+              rpcMap: {
+                [String(first.id)]: first.rpcUrls.default.http[0],
+                [String(second.id)]: second.rpcUrls.default.http[0],
+              },
             },
           },
         },
@@ -554,7 +595,10 @@ describe.each([polkadot, cosmos])('UniversalAdapter ($namespace)', (c) => {
 
     test('adopts the session the kit already holds, on the network asked for, without proposing', async () => {
       // The session another namespace proposed (polkadot and cosmos both granted), this one's accounts in it.
-      const wallet = fakeWallet({ polkadot: fullGrant(polkadot), cosmos: fullGrant(cosmos) }, { connected: true })
+      const wallet = fakeWallet(
+        { polkadot: fullGrant(polkadot), cosmos: fullGrant(cosmos) },
+        { connected: true },
+      )
       const { adapter } = await adapterOver(c, wallet)
 
       const result = await adapter.connect({ connectorId: 'walletConnect', network: second })
@@ -620,7 +664,9 @@ describe.each([polkadot, cosmos])('UniversalAdapter ($namespace)', (c) => {
       expect(changes).toEqual([second])
       expect(wallet.defaultChains).toEqual([first.caipNetworkId, second.caipNetworkId])
       // The accounts are the session's on that chain (polkadot addresses carry the chain's SS58 prefix).
-      expect(adapter.getAccounts().map((a) => a.caipAddress)).toEqual(accountsOn(c.namespace, second.caipNetworkId))
+      expect(adapter.getAccounts().map((a) => a.caipAddress)).toEqual(
+        accountsOn(c.namespace, second.caipNetworkId),
+      )
 
       const { signature, address } = await adapter.signMessage({ message: TEXT })
       expect(address).toBe(c.address(0, second.caipNetworkId))
@@ -714,44 +760,67 @@ describe.each([polkadot, cosmos])('UniversalAdapter ($namespace)', (c) => {
       expect(wallet.requests).toEqual([])
     })
 
-    test.each(c.malformedAnswers)('refuses a wallet answer with %s, never handing it out', async (_, answer) => {
+    test.each(c.malformedAnswers)(
+      'refuses a wallet answer with %s, never handing it out',
+      async (_, answer) => {
+        const { wallet, adapter } = await connected()
+        wallet.answer(c.method, () => answer)
+
+        const error = await adapter.signMessage({ message: TEXT }).catch((e: unknown) => e)
+
+        expect(error).toBeInstanceOf(ProviderRpcError)
+        expect(error).toMatchObject({ code: -32603, message: c.malformed })
+        expect(wallet.requests).toHaveLength(1)
+        // A failed call leaves the adapter as it was.
+        expect(adapter.getNetwork()).toBe(first)
+        expect(adapter.getAccounts().map((a) => a.caipAddress)).toEqual(
+          accountsOn(c.namespace, first.caipNetworkId),
+        )
+      },
+    )
+
+    if (c.wrongLengthAnswers.length > 0)
+      test.each(c.wrongLengthAnswers)(
+        'refuses a wallet answer with %s, never handing it out',
+        async (_, answer) => {
+          const { wallet, adapter } = await connected()
+          wallet.answer(c.method, () => answer)
+
+          const error = await adapter.signMessage({ message: TEXT }).catch((e: unknown) => e)
+
+          expect(error).toBeInstanceOf(ProviderRpcError)
+          expect(error).toMatchObject({ code: -32603, message: c.wrongLength })
+          expect(wallet.requests).toHaveLength(1)
+          expect(adapter.getNetwork()).toBe(first)
+        },
+      )
+
+    test('refuses a well-formed signature by another key than the account’s', async () => {
       const { wallet, adapter } = await connected()
-      wallet.answer(c.method, () => answer)
+      wallet.answer(c.method, c.otherKey)
+      const address = c.address(0, first.caipNetworkId)
 
       const error = await adapter.signMessage({ message: TEXT }).catch((e: unknown) => e)
 
       expect(error).toBeInstanceOf(ProviderRpcError)
-      expect(error).toMatchObject({ code: -32603, message: c.malformed })
+      expect(error).toMatchObject({ code: -32603, message: c.notTheAccounts })
       expect(wallet.requests).toHaveLength(1)
-      // A failed call leaves the adapter as it was.
-      expect(adapter.getNetwork()).toBe(first)
-      expect(adapter.getAccounts().map((a) => a.caipAddress)).toEqual(accountsOn(c.namespace, first.caipNetworkId))
-    })
-
-    // KNOWN BUG (see the report): polkadot_signMessage's answer is only checked to be 0x-hex (src/requests.ts), so a
-    // signature of any length is handed out. Drop `.fails` once a length other than a signature's is refused.
-    if (c.wrongLengthAnswers.length > 0)
-      test.fails.each(c.wrongLengthAnswers)('KNOWN BUG: refuses %s', async (_, answer) => {
-        const { wallet, adapter } = await connected()
-        wallet.answer(c.method, () => answer)
-        await expect(adapter.signMessage({ message: TEXT })).rejects.toMatchObject({ code: -32603 })
-      })
-
-    // KNOWN BUG (see the report): signMessageRequest (src/requests.ts) checks the answer's shape only, so a
-    // well-formed signature by another key is handed out as the account's. Drop `.fails` once it is refused.
-    test.fails('KNOWN BUG: refuses a well-formed signature by another key than the account’s', async () => {
-      const { wallet, adapter } = await connected()
-      wallet.answer(c.method, c.otherKey)
-      const address = c.address(0, first.caipNetworkId)
-      await expect(adapter.signMessage({ message: TEXT })).rejects.toMatchObject({ code: -32603 })
       // What it would have handed out is a real signature, by the other key: never the account's.
       const forged = c.signatureOf(wallet.answers[0])
       expect(c.verify(address, textBytes, forged)).toBe(false)
+      // The next request, signed by the account's key, goes through.
+      wallet.answer(c.method, c.namespace === 'polkadot' ? polkadotSigner() : cosmosSigner())
+      const { signature } = await adapter.signMessage({ message: TEXT })
+      expect(c.verify(address, textBytes, signature)).toBe(true)
     })
 
-    test('(the known bug’s fixture) the other-key answer is a genuine signature by the other key, not the account’s', () => {
+    test('(the other-key fixture) the other-key answer is a genuine signature by the other key, not the account’s', () => {
       const address = c.address(0, first.caipNetworkId)
-      const answer = c.otherKey({ method: c.method, params: c.params(address, textBytes), caipNetworkId: first.caipNetworkId })
+      const answer = c.otherKey({
+        method: c.method,
+        params: c.params(address, textBytes),
+        caipNetworkId: first.caipNetworkId,
+      })
       const forged = c.signatureOf(answer)
       expect(c.verify(address, textBytes, forged)).toBe(false)
       if (c.namespace === 'polkadot') {
@@ -788,9 +857,7 @@ describe.each([polkadot, cosmos])('UniversalAdapter ($namespace)', (c) => {
   })
 
   describe('verifyMessage', () => {
-    // KNOWN GAP (see the report): UniversalAdapter.verifyMessage (src/adapter.ts) throws UNSUPPORTED_OPERATION for
-    // every namespace but eip155, solana and bip122. Drop `.fails` once it checks polkadot and cosmos signatures.
-    test.fails('KNOWN GAP: checks the wallet’s signature (true), a tampered message or another address (false)', async () => {
+    test('checks the wallet’s signature (true), a tampered message or another address (false)', async () => {
       const { adapter } = await connected()
       const { signature, address } = await adapter.signMessage({ message: TEXT })
       const check = (params: { address: string; message: string }) =>
@@ -800,13 +867,46 @@ describe.each([polkadot, cosmos])('UniversalAdapter ($namespace)', (c) => {
       expect(await check({ address: c.address(1, first.caipNetworkId), message: TEXT })).toBe(false)
     })
 
-    test('today: refuses to check with UNSUPPORTED_OPERATION, never answering true or false', async () => {
+    test('checks raw messages, bytes or hex, as the bytes they are', async () => {
       const { adapter } = await connected()
-      const { signature, address } = await adapter.signMessage({ message: TEXT })
-      await expect(adapter.verifyMessage({ address, message: TEXT, signature, network: first })).rejects.toMatchObject({
-        code: 'UNSUPPORTED_OPERATION',
-        message: `Checking ${c.namespace} signatures needs the chain's own library`,
-      })
+      const raw = Uint8Array.of(0, 1, 2, 0xfe, 0xff)
+      const { signature, address } = await adapter.signMessage({ message: { raw } })
+      const check = (message: { raw: Uint8Array | `0x${string}` } | string) =>
+        adapter.verifyMessage({ address, message, signature, network: first })
+      expect(await check({ raw })).toBe(true)
+      expect(await check({ raw: '0x000102FEff' })).toBe(true)
+      expect(await check({ raw: '0x000102feFE' })).toBe(false)
+      expect(await check('0x000102feff')).toBe(false)
+    })
+
+    test('a signature by another key, or one that is not a signature at all, is false, never an exception', async () => {
+      const { adapter } = await connected()
+      const address = c.address(0, first.caipNetworkId)
+      const forged = c.signatureOf(
+        c.otherKey({
+          method: c.method,
+          params: c.params(address, textBytes),
+          caipNetworkId: first.caipNetworkId,
+        }),
+      )
+      const check = (params: { address?: string; signature: string }) =>
+        adapter.verifyMessage({ address, message: TEXT, network: first, ...params })
+      expect(await check({ signature: forged })).toBe(false)
+      for (const signature of [
+        '',
+        '0x',
+        'not a signature',
+        `0x${hex.encode(bytes64)}`,
+        base64.encode(bytes64),
+      ])
+        expect(await check({ signature })).toBe(false)
+      // Not an address of the namespace.
+      const { signature } = await adapter.signMessage({ message: TEXT })
+      expect(await check({ signature })).toBe(true)
+      expect(await check({ address: 'not an address', signature })).toBe(false)
+      expect(
+        await check({ address: `${address.slice(0, -1)}${address.endsWith('q') ? 'p' : 'q'}`, signature }),
+      ).toBe(false)
     })
   })
 
@@ -834,12 +934,17 @@ describe.each([polkadot, cosmos])('UniversalAdapter ($namespace)', (c) => {
       expect(changes).toHaveLength(2)
       expect(changes[1]).toBe(second)
       expect(adapter.getNetwork()).toBe(second)
-      expect(adapter.getAccounts().map((a) => a.caipAddress)).toEqual(accountsOn(c.namespace, second.caipNetworkId))
+      expect(adapter.getAccounts().map((a) => a.caipAddress)).toEqual(
+        accountsOn(c.namespace, second.caipNetworkId),
+      )
       expect(wallet.requests).toEqual([])
     })
 
     test('for another namespace’s chain changes nothing here', async () => {
-      const wallet = fakeWallet({ polkadot: fullGrant(polkadot), cosmos: fullGrant(cosmos) }, { connected: true })
+      const wallet = fakeWallet(
+        { polkadot: fullGrant(polkadot), cosmos: fullGrant(cosmos) },
+        { connected: true },
+      )
       const { adapter } = await adapterOver(c, wallet)
       await adapter.connect({ connectorId: 'walletConnect' })
       const changes: CaipNetwork[] = []
@@ -878,13 +983,313 @@ describe.each([polkadot, cosmos])('UniversalAdapter ($namespace)', (c) => {
   })
 })
 
+// ---- what polkadot wallets answer: Sr25519 keys, <Bytes>-wrapped messages, typed signatures, SS58 prefixes ----
+
+/** A polkadot_signMessage answer: `sign` over the message (wrapped as polkadot.js extensions do, when asked). */
+function polkadotAnswer(
+  sign: (message: Uint8Array) => Uint8Array,
+  options: { wrap?: boolean; typeByte?: number } = {},
+): Handler {
+  return ({ params }) => {
+    const message = messageParam((params as { message: string }).message)
+    const signature = sign(options.wrap ? wrapBytes(message) : message)
+    const typed = options.typeByte === undefined ? signature : Uint8Array.of(options.typeByte, ...signature)
+    return { signature: `0x${hex.encode(typed)}` }
+  }
+}
+
+describe('UniversalAdapter (polkadot): the signatures Substrate wallets answer', () => {
+  const [first] = polkadotNetworks
+  const carol = sr25519Key('carol')
+  const carolAddress = ss58(carol.publicKey, 0)
+  const srMallory = sr25519Key('mallory')
+  const alice = polkadotKeys[0] as { secret: Uint8Array; publicKey: Uint8Array }
+  const aliceAddress = ss58(alice.publicKey, 0)
+  const edSign = (key: { secret: Uint8Array }) => (message: Uint8Array) => ed25519.sign(message, key.secret)
+  const srSign = (key: { secret: Uint8Array }) => (message: Uint8Array) => sr25519.sign(key.secret, message)
+  const signatureBytes = (signature: string) => hex.decode(signature.slice(2))
+
+  /** The adapter connected to a wallet holding `address` alone on Polkadot, answering with `handler`. */
+  async function connectedAs(address: string, handler: Handler) {
+    const wallet = fakeWallet({
+      polkadot: { chains: [first.caipNetworkId], accounts: [`${first.caipNetworkId}:${address}`] },
+    })
+    wallet.answer('polkadot_signMessage', handler)
+    const { adapter } = await adapterOver(polkadot, wallet)
+    await adapter.connect({ connectorId: 'walletConnect' })
+    return { wallet, adapter }
+  }
+
+  test('an Sr25519 account: the wallet’s real Sr25519 signature is handed out and verifyMessage checks it', async () => {
+    const { wallet, adapter } = await connectedAs(carolAddress, polkadotAnswer(srSign(carol)))
+
+    const { signature, address } = await adapter.signMessage({ message: TEXT })
+
+    expect(address).toBe(carolAddress)
+    expect(signature).toBe(polkadot.signatureOf(wallet.answers[0]))
+    expect(sr25519.verify(textBytes, signatureBytes(signature), carol.publicKey)).toBe(true)
+    expect(sr25519.verify(textBytes, signatureBytes(signature), srMallory.publicKey)).toBe(false)
+    const check = (params: { address: string; message: string }) =>
+      adapter.verifyMessage({ ...params, signature, network: first })
+    expect(await check({ address, message: TEXT })).toBe(true)
+    expect(await check({ address, message: `${TEXT}.` })).toBe(false)
+    expect(await check({ address: ss58(srMallory.publicKey, 0), message: TEXT })).toBe(false)
+    // The key is the account: the same key under Kusama's prefix is the same signer.
+    expect(await check({ address: ss58(carol.publicKey, 2), message: TEXT })).toBe(true)
+  })
+
+  test('an Sr25519 signature by another key than the account’s is refused', async () => {
+    const { wallet, adapter } = await connectedAs(carolAddress, polkadotAnswer(srSign(srMallory)))
+
+    const error = await adapter.signMessage({ message: TEXT }).catch((e: unknown) => e)
+
+    expect(error).toBeInstanceOf(ProviderRpcError)
+    expect(error).toMatchObject({ code: -32603, message: polkadot.notTheAccounts })
+    const forged = signatureBytes(polkadot.signatureOf(wallet.answers[0]))
+    expect(sr25519.verify(textBytes, forged, srMallory.publicKey)).toBe(true)
+  })
+
+  test.each([
+    ['Ed25519', aliceAddress, edSign(alice)],
+    ['Sr25519', carolAddress, srSign(carol)],
+  ] as const)(
+    'a %s signature of the <Bytes>-wrapped message (polkadot.js extensions) is the account’s',
+    async (scheme, address, sign) => {
+      const { wallet, adapter } = await connectedAs(address, polkadotAnswer(sign, { wrap: true }))
+
+      const { signature } = await adapter.signMessage({ message: TEXT })
+
+      expect(signature).toBe(polkadot.signatureOf(wallet.answers[0]))
+      // It is the wrapped bytes that were signed, not the message's.
+      const verifies = (message: Uint8Array) =>
+        scheme === 'Ed25519'
+          ? ed25519.verify(signatureBytes(signature), message, alice.publicKey)
+          : sr25519.verify(message, signatureBytes(signature), carol.publicKey)
+      expect(verifies(wrapBytes(textBytes))).toBe(true)
+      expect(verifies(textBytes)).toBe(false)
+      const check = (message: string) =>
+        adapter.verifyMessage({ address, message, signature, network: first })
+      expect(await check(TEXT)).toBe(true)
+      expect(await check(`${TEXT}.`)).toBe(false)
+      // A message already wrapped is the very bytes signed (polkadot.js does not wrap twice).
+      expect(await check(`<Bytes>${TEXT}</Bytes>`)).toBe(true)
+      expect(await check(`<Bytes><Bytes>${TEXT}</Bytes></Bytes>`)).toBe(false)
+    },
+  )
+
+  test('a wrapped signature of another message is refused', async () => {
+    const { adapter } = await connectedAs(
+      aliceAddress,
+      polkadotAnswer((message) => ed25519.sign(Uint8Array.of(...message, 0x2e), alice.secret), {
+        wrap: true,
+      }),
+    )
+    await expect(adapter.signMessage({ message: TEXT })).rejects.toMatchObject({
+      code: -32603,
+      message: polkadot.notTheAccounts,
+    })
+  })
+
+  test('65-byte signatures: the type byte (0x00 Ed25519, 0x01 Sr25519) must name the scheme that signed', async () => {
+    const accepted = [
+      { address: aliceAddress, handler: polkadotAnswer(edSign(alice), { typeByte: 0x00 }) },
+      { address: carolAddress, handler: polkadotAnswer(srSign(carol), { typeByte: 0x01 }) },
+    ]
+    for (const { address, handler } of accepted) {
+      const { wallet, adapter } = await connectedAs(address, handler)
+      const { signature } = await adapter.signMessage({ message: TEXT })
+      // Handed out as the wallet wrote it, type byte and all.
+      expect(signature).toBe(polkadot.signatureOf(wallet.answers[0]))
+      expect(signatureBytes(signature)).toHaveLength(65)
+      expect(await adapter.verifyMessage({ address, message: TEXT, signature, network: first })).toBe(true)
+    }
+    const misnamed = [
+      { address: aliceAddress, handler: polkadotAnswer(edSign(alice), { typeByte: 0x01 }) },
+      { address: carolAddress, handler: polkadotAnswer(srSign(carol), { typeByte: 0x00 }) },
+    ]
+    for (const { address, handler } of misnamed) {
+      const { adapter } = await connectedAs(address, handler)
+      await expect(adapter.signMessage({ message: TEXT })).rejects.toMatchObject({
+        code: -32603,
+        message: polkadot.notTheAccounts,
+      })
+    }
+    // verifyMessage reads the type byte the same way.
+    const { adapter } = await connectedAs(aliceAddress, polkadotAnswer(edSign(alice)))
+    const bare = hex.encode(ed25519.sign(textBytes, alice.secret))
+    const check = (signature: string) =>
+      adapter.verifyMessage({ address: aliceAddress, message: TEXT, signature, network: first })
+    expect(await check(`0x${bare}`)).toBe(true)
+    expect(await check(`0x00${bare}`)).toBe(true)
+    expect(await check(`0x01${bare}`)).toBe(false)
+    expect(await check(`0x02${bare}`)).toBe(false)
+  })
+
+  test('verifyMessage reads SS58 addresses of one- and two-byte prefixes, and refuses a wrong checksum', async () => {
+    const { adapter } = await adapterOver(polkadot, fakeWallet({ polkadot: fullGrant(polkadot) }))
+    const signature = `0x${hex.encode(ed25519.sign(textBytes, alice.secret))}`
+    const check = (address: string) =>
+      adapter.verifyMessage({ address, message: TEXT, signature, network: first })
+
+    for (const prefix of [0, 2, 42, 63]) {
+      expect(base58.decode(ss58(alice.publicKey, prefix))).toHaveLength(35)
+      expect(await check(ss58(alice.publicKey, prefix))).toBe(true)
+    }
+    for (const prefix of [64, 255, 1284, 16383]) {
+      expect(base58.decode(ss58(alice.publicKey, prefix))).toHaveLength(36)
+      expect(await check(ss58(alice.publicKey, prefix))).toBe(true)
+    }
+    // Another key's address, under either prefix length.
+    expect(await check(ss58(polkadotMallory.publicKey, 0))).toBe(false)
+    expect(await check(ss58(polkadotMallory.publicKey, 1284))).toBe(false)
+    // The right key, a broken checksum (one- and two-byte prefixes).
+    for (const address of [ss58(alice.publicKey, 0), ss58(alice.publicKey, 1284)]) {
+      const bytes = base58.decode(address)
+      const last = bytes.length - 1
+      bytes[last] = (bytes[last] as number) ^ 1
+      expect(await check(base58.encode(bytes))).toBe(false)
+    }
+    // A first byte of 128 or more is no SS58 prefix; nor is a bare public key an address.
+    const payload = Uint8Array.of(0x80, 0x00, ...alice.publicKey)
+    const checksum = blake2b(Uint8Array.of(...SS58_CONTEXT, ...payload), { dkLen: 64 }).slice(0, 2)
+    expect(await check(base58.encode(Uint8Array.of(...payload, ...checksum)))).toBe(false)
+    expect(await check(base58.encode(alice.publicKey))).toBe(false)
+  })
+})
+
+// ---- what cosmos wallets answer: the StdSignature's pub_key, the sign doc that was signed ----
+
+describe('UniversalAdapter (cosmos): the StdSignature’s pub_key and the sign doc signed', () => {
+  const [first] = cosmosNetworks
+  const alice = cosmosKeys[0] as { secret: Uint8Array; publicKey: Uint8Array; address: string }
+  const pubKey = (key: Uint8Array) => ({ type: 'tendermint/PubKeySecp256k1', value: base64.encode(key) })
+
+  /** A cosmos_signAmino answer: `signer` signs the sign doc (after `edit`), the answer carrying `pub_key`. */
+  function cosmosAnswer(
+    signer: { secret: Uint8Array },
+    publicKey: unknown,
+    edit: (signDoc: ReturnType<typeof adr036SignDoc>) => unknown = (doc) => doc,
+  ): Handler {
+    return ({ params }) => {
+      const signDoc = edit((params as { signDoc: ReturnType<typeof adr036SignDoc> }).signDoc)
+      const signature = base64.encode(
+        secp256k1.sign(signDocDigest(signDoc), signer.secret).toCompactRawBytes(),
+      )
+      const stdSignature = publicKey === undefined ? { signature } : { pub_key: publicKey, signature }
+      return { signed: signDoc, signature: stdSignature }
+    }
+  }
+
+  async function connectedWith(handler: Handler) {
+    const wallet = fakeWallet({ cosmos: fullGrant(cosmos) })
+    wallet.answer('cosmos_signAmino', handler)
+    const { adapter } = await adapterOver(cosmos, wallet)
+    await adapter.connect({ connectorId: 'walletConnect' })
+    return { wallet, adapter }
+  }
+
+  const refusal = (what: string) => ({
+    code: -32603,
+    message: `The wallet answered cosmos_signAmino with ${what}.`,
+  })
+
+  test('the account’s signature with another key as pub_key is refused', async () => {
+    const { adapter } = await connectedWith(cosmosAnswer(alice, pubKey(cosmosMallory.publicKey)))
+    await expect(adapter.signMessage({ message: TEXT })).rejects.toMatchObject(
+      refusal("a pub_key that is not the account's"),
+    )
+  })
+
+  test('another key’s signature is refused though the pub_key names the account', async () => {
+    const { wallet, adapter } = await connectedWith(cosmosAnswer(cosmosMallory, pubKey(alice.publicKey)))
+    await expect(adapter.signMessage({ message: TEXT })).rejects.toMatchObject(
+      refusal("a signature that is not the account's"),
+    )
+    // It is a genuine signature of the doc sent, by the other key.
+    const forged = cosmos.signatureOf(wallet.answers[0])
+    const digest = signDocDigest(adr036SignDoc(alice.address, textBytes))
+    expect(secp256k1.verify(base64.decode(forged), digest, cosmosMallory.publicKey)).toBe(true)
+  })
+
+  test.each([
+    ['an ethsecp256k1 type', { type: 'ethermint/PubKeyEthSecp256k1', value: base64.encode(alice.publicKey) }],
+    ['an uncompressed key', pubKey(secp256k1.getPublicKey(alice.secret, false))],
+    ['a value that is not base64', { type: 'tendermint/PubKeySecp256k1', value: '!'.repeat(44) }],
+    ['no value', { type: 'tendermint/PubKeySecp256k1' }],
+    ['the key as bare base64', base64.encode(alice.publicKey)],
+  ])('a pub_key with %s is refused, the signature being the account’s', async (_, key) => {
+    const { adapter } = await connectedWith(cosmosAnswer(alice, key))
+    await expect(adapter.signMessage({ message: TEXT })).rejects.toMatchObject(
+      refusal('a pub_key that is not a compressed secp256k1 public key'),
+    )
+  })
+
+  test('without a pub_key the key is recovered: the account’s signature is handed out, another key’s refused', async () => {
+    const { wallet, adapter } = await connectedWith(cosmosAnswer(alice, undefined))
+    const { signature, address } = await adapter.signMessage({ message: TEXT })
+    expect(signature).toBe(cosmos.signatureOf(wallet.answers[0]))
+    expect(verifyAdr036Signature(address, textBytes, signature)).toBe(true)
+
+    wallet.answer('cosmos_signAmino', cosmosAnswer(cosmosMallory, undefined))
+    await expect(adapter.signMessage({ message: TEXT })).rejects.toMatchObject(
+      refusal("a signature that is not the account's"),
+    )
+  })
+
+  test.each([
+    ['a memo', (doc: ReturnType<typeof adr036SignDoc>) => ({ ...doc, memo: 'x' })],
+    ['a chain id', (doc: ReturnType<typeof adr036SignDoc>) => ({ ...doc, chain_id: 'cosmoshub-4' })],
+    [
+      'other data',
+      (doc: ReturnType<typeof adr036SignDoc>) => ({
+        ...doc,
+        msgs: [
+          {
+            type: 'sign/MsgSignData',
+            value: { signer: alice.address, data: base64.encode(utf8.decode('x')) },
+          },
+        ],
+      }),
+    ],
+  ])(
+    'the account’s signature of a sign doc with %s changed is refused, whatever `signed` says',
+    async (_, edit) => {
+      const { wallet, adapter } = await connectedWith(cosmosAnswer(alice, pubKey(alice.publicKey), edit))
+      await expect(adapter.signMessage({ message: TEXT })).rejects.toMatchObject(
+        refusal("a signature that is not the account's"),
+      )
+      // The wallet did sign the doc it echoes, with the account's key.
+      const answer = wallet.answers[0] as { signed: unknown }
+      const signature = base64.decode(cosmos.signatureOf(answer))
+      expect(secp256k1.verify(signature, signDocDigest(answer.signed), alice.publicKey)).toBe(true)
+    },
+  )
+
+  test('verifyMessage refuses the high-s twin of a valid signature, as the chain does', async () => {
+    const { adapter } = await connectedWith(cosmosSigner())
+    const { signature, address } = await adapter.signMessage({ message: TEXT })
+    const low = secp256k1.Signature.fromCompact(base64.decode(signature))
+    const high = base64.encode(new secp256k1.Signature(low.r, secp256k1.CURVE.n - low.s).toCompactRawBytes())
+    expect(high).not.toBe(signature)
+    const check = (sig: string) =>
+      adapter.verifyMessage({ address, message: TEXT, signature: sig, network: first })
+    expect(await check(signature)).toBe(true)
+    expect(await check(high)).toBe(false)
+    // The reference check agrees.
+    expect(verifyAdr036Signature(address, textBytes, high)).toBe(false)
+  })
+})
+
 describe('a headless kit with polkadot and cosmos over one WalletConnect session', () => {
   test('one proposal connects both; each signs on its chain; an unknown chain sets that namespace’s unsupported network', async () => {
     const wallet = fakeWallet({ polkadot: fullGrant(polkadot), cosmos: fullGrant(cosmos) })
     const kit = createKitCore(
       {
         networks: [...polkadotNetworks, ...cosmosNetworks],
-        adapters: [new UniversalAdapter({ namespace: 'polkadot' }), new UniversalAdapter({ namespace: 'cosmos' })],
+        adapters: [
+          new UniversalAdapter({ namespace: 'polkadot' }),
+          new UniversalAdapter({ namespace: 'cosmos' }),
+        ],
         metadata: { name: 'Namespaces', description: 'universal', url: 'http://127.0.0.1', icons: [] },
         enableWalletConnect: true,
         storage: createMemoryStorage(),
@@ -900,9 +1305,13 @@ describe('a headless kit with polkadot and cosmos over one WalletConnect session
     expect(wallet.proposals).toHaveLength(1)
     expect(Object.keys(wallet.proposals[0]?.optionalNamespaces ?? {}).sort()).toEqual(['cosmos', 'polkadot'])
     expect(state().polkadot?.account?.status).toBe('connected')
-    expect(state().polkadot?.account?.caipAddress).toBe(accountsOn('polkadot', polkadotNetworks[0].caipNetworkId)[0])
+    expect(state().polkadot?.account?.caipAddress).toBe(
+      accountsOn('polkadot', polkadotNetworks[0].caipNetworkId)[0],
+    )
     expect(state().cosmos?.account?.status).toBe('connected')
-    expect(state().cosmos?.account?.caipAddress).toBe(accountsOn('cosmos', cosmosNetworks[0].caipNetworkId)[0])
+    expect(state().cosmos?.account?.caipAddress).toBe(
+      accountsOn('cosmos', cosmosNetworks[0].caipNetworkId)[0],
+    )
 
     const dot = await kit.signMessage(TEXT, 'polkadot')
     const atom = await kit.signMessage(TEXT, 'cosmos')
@@ -910,7 +1319,9 @@ describe('a headless kit with polkadot and cosmos over one WalletConnect session
       ['polkadot_signMessage', polkadotNetworks[0].caipNetworkId],
       ['cosmos_signAmino', cosmosNetworks[0].caipNetworkId],
     ])
-    expect(verifyPolkadotSignature(polkadot.address(0, polkadotNetworks[0].caipNetworkId), textBytes, dot)).toBe(true)
+    expect(
+      verifyPolkadotSignature(polkadot.address(0, polkadotNetworks[0].caipNetworkId), textBytes, dot),
+    ).toBe(true)
     expect(verifyAdr036Signature(cosmosAddress(0), textBytes, atom)).toBe(true)
 
     wallet.moveTo(polkadot.unknownChain)

@@ -43,6 +43,13 @@ export interface WalletConnectProviderOptions {
   storageOptions?: { database?: string }
   /** RPC URL per network, so the SDK's reads go to the host's RPCs (never a public RPC by accident). */
   rpcUrls?: Readonly<Partial<Record<CaipNetworkId, string>>>
+  /**
+   * Whether the page registers each proposal and request with WalletConnect's Verify service, which lets wallets
+   * tell the dApp's domain is genuine. Default: on with the public relay, off with a `relayUrl` of your own (the
+   * public Verify service attests for the public network only). In a browser, a Verify service that cannot be
+   * reached (offline, blocked) holds every proposal and request for 5 s before the SDK gives up.
+   */
+  verify?: boolean
 }
 
 const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']
@@ -126,6 +133,11 @@ export async function createWalletConnectProvider(
     telemetryEnabled: false,
     logger: 'silent',
   })
+  // The SDK has no option for it: registration is the Verify client's one entry point, so it answers "no
+  // attestation" at once, as the SDK itself does in Node and in its test runs.
+  if (!(options.verify ?? options.relayUrl === undefined)) {
+    sdk.client.core.verify.register = async () => undefined
+  }
   const events = createEmitter<WalletConnectEvents>()
   const rpcUrlOf = (caipNetworkId: CaipNetworkId) => options.rpcUrls?.[caipNetworkId]
 

@@ -24,7 +24,7 @@ export interface ConnectingWallet {
  * The wallet ConnectingWalletConnect is for: a listed wallet (its name, image and links are the listing's: hostile,
  * sanitized by core), or none for WalletConnect itself (any wallet scans the QR code).
  */
-export interface WalletConnectTarget {
+interface WalletConnectTarget {
   wallet?: WalletListing
   /** Where the connection attempt stands; `waiting` while the QR code is shown. */
   state: ConnectingState

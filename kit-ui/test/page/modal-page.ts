@@ -18,6 +18,10 @@ export interface ModalPageConfig {
   receive?: boolean
   /** A network of a second namespace with no adapter for it (SwitchActiveChain): a local Solana cluster. */
   solana?: { name: string; genesisHash: string; rpcUrl: string }
+  /** The local WalletConnect relay: WalletConnect is on when given (`services.walletConnectRelayUrl`). */
+  relayUrl?: string
+  /** The host's `customWallets` (listed wallets with their deep links). */
+  customWallets?: { id: string; name: string; mobile_link?: string; desktop_link?: string }[]
   /** The host's `enableWalletGuide` and `walletGuideUrl`. */
   enableWalletGuide?: boolean
   walletGuideUrl?: string
@@ -71,9 +75,13 @@ window.startKit = async (config) => {
   const kit = createKit({
     networks,
     projectId: config.projectId,
-    services: config.servicesUrl
-      ? { providerApiUrl: config.servicesUrl, blockchainApiUrl: config.servicesUrl }
-      : undefined,
+    services: {
+      ...(config.servicesUrl
+        ? { providerApiUrl: config.servicesUrl, blockchainApiUrl: config.servicesUrl }
+        : {}),
+      ...(config.relayUrl ? { walletConnectRelayUrl: config.relayUrl } : {}),
+    },
+    ...(config.customWallets ? { customWallets: config.customWallets } : {}),
     siwx,
     storage,
     features: config.receive === undefined ? undefined : { receive: config.receive },

@@ -66,6 +66,7 @@ export const messagesEn = {
   receiveQrLabel: 'QR code of your address',
   walletConnectTitle: 'WalletConnect',
   qrCode: 'QR code',
+  scanWithPhone: 'Connect with a phone wallet (QR code)',
   scanTitle: 'Scan with {name}',
   scanBody: 'Scan this QR code with your phone’s wallet to connect',
   wcQrLabel: 'WalletConnect QR code for {name}',

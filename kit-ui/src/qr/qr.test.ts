@@ -1,4 +1,4 @@
-import jsQR from 'jsqr'
+import jsqrModule from 'jsqr'
 import { describe, expect, it } from 'vitest'
 import { formatBits, versionBits } from './bch.js'
 import { codewordsOf, encodeQr, penalty } from './encode.js'
@@ -6,6 +6,11 @@ import { generatorPolynomial, gfLog, gfMultiply, reedSolomonRemainder } from './
 import { qrPath } from './svg.js'
 
 const bits = (value: number, width: number) => value.toString(2).padStart(width, '0')
+
+// jsQR is CommonJS with ES-style types: at run time its function is the module itself or its `default`.
+type ReadQr = typeof jsqrModule.default
+const jsQR: ReadQr =
+  (jsqrModule as unknown as { default?: ReadQr }).default ?? (jsqrModule as unknown as ReadQr)
 
 describe('QR encoder: the parts the specification tables pin', () => {
   it('format information for level M and each mask is the table of ISO/IEC 18004 Annex C (Table C.1)', () => {

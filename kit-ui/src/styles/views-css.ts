@@ -4,6 +4,9 @@ export const VIEWS_CSS = `
   border-right-color: transparent; animation: lk-spin 0.8s linear infinite; }
 .spinner.large { width: 28px; height: 28px; color: var(--lk-accent); }
 .all-wallets { display: flex; flex-direction: column; gap: 10px; }
+.search-row { display: flex; align-items: center; gap: 8px; }
+.search-row .search { flex: 1; }
+.qr-btn { width: 40px; height: 40px; flex: none; background: var(--lk-surface-2); box-shadow: inset 0 0 0 1px var(--lk-surface-3); }
 .search { display: flex; align-items: center; gap: 8px; height: 40px; padding: 0 12px; border-radius: var(--lk-border-radius-s);
   background: var(--lk-surface-2); color: var(--lk-color-fg-200); box-shadow: inset 0 0 0 1px var(--lk-surface-3);
   transition: box-shadow var(--lk-duration-md) var(--lk-ease); }

@@ -56,19 +56,33 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
 
   return (
     <div class="all-wallets">
-      <label class="search">
-        <Icon name="search" size={16} />
-        <input
-          type="search"
-          data-testid="all-wallets-search"
-          placeholder={t('searchWallet')}
-          aria-label={t('searchWallet')}
-          value={query}
-          onInput={onInput}
-          autoComplete="off"
-          spellcheck={false}
-        />
-      </label>
+      <div class="search-row">
+        <label class="search">
+          <Icon name="search" size={16} />
+          <input
+            type="search"
+            data-testid="all-wallets-search"
+            placeholder={t('searchWallet')}
+            aria-label={t('searchWallet')}
+            value={query}
+            onInput={onInput}
+            autoComplete="off"
+            spellcheck={false}
+          />
+        </label>
+        {hasWalletConnect(kit) && !kit.controllers.env.isMobile ? (
+          <button
+            type="button"
+            class="icon-btn qr-btn"
+            data-testid="all-wallets-qr"
+            aria-label={t('scanWithPhone')}
+            title={t('scanWithPhone')}
+            onClick={() => void kit.ui.connectWalletConnect()}
+          >
+            <Icon name="qr" size={18} />
+          </button>
+        ) : null}
+      </div>
       <div class="wallet-scroll" ref={scroller} data-testid="all-wallets-list">
         {loading ? (
           <div class="center" aria-live="polite">

@@ -124,16 +124,16 @@ describe('QR encoder: the parts the specification tables pin', () => {
       const scale = 4
       const side = (matrix.size + 8) * scale
       const pixels = new Uint8ClampedArray(side * side * 4).fill(255)
-      matrix.modules.forEach((row, r) =>
-        row.forEach((dark, c) => {
-          if (!dark) return
+      for (const [r, row] of matrix.modules.entries()) {
+        for (const [c, dark] of row.entries()) {
+          if (!dark) continue
           for (let y = 0; y < scale; y++)
             for (let x = 0; x < scale; x++) {
               const at = (((r + 4) * scale + y) * side + (c + 4) * scale + x) * 4
               pixels.fill(0, at, at + 3)
             }
-        }),
-      )
+        }
+      }
       return { version: matrix.version, text: jsQR(pixels, side, side)?.data }
     }
     const uri =

@@ -12,6 +12,8 @@ export interface LabConfig {
     tokens: { LUSD: `0x${string}` }
   }
   services: { url: string }
+  /** The local WalletConnect relay (ws://); with it, the lab's pages connect phone wallets over WalletConnect. */
+  relay?: { url: string }
   /** The two local Solana clusters and the SPL test mint (for /solana and /multichain). */
   solana: {
     clusters: readonly { name: string; rpcUrl: string; wsUrl: string; genesisHash: string }[]
@@ -94,9 +96,10 @@ export function toLabConfig(input: unknown): LabConfig {
     throw new TypeError(`Invalid lab config: ${field}`)
   }
   if (typeof input !== 'object' || input === null) return fail('expected an object')
-  const { evm, services, solana, bitcoin, wallets } = input as {
+  const { evm, services, relay, solana, bitcoin, wallets } = input as {
     evm?: Record<string, unknown>
     services?: Record<string, unknown>
+    relay?: Record<string, unknown>
     solana?: unknown
     bitcoin?: unknown
     wallets?: { solanaSecretKey?: unknown }
@@ -114,6 +117,7 @@ export function toLabConfig(input: unknown): LabConfig {
     fail('evm.tokens.LUSD must be an address')
   if (evm.mnemonic !== undefined && typeof evm.mnemonic !== 'string') fail('evm.mnemonic must be a string')
   if (!isHttpUrl(services?.url)) fail('services.url must be an http(s) URL')
+  if (relay !== undefined && !isUrl(relay?.url, ['ws:', 'wss:'])) fail('relay.url must be a ws(s) URL')
   return {
     evm: {
       chains,
@@ -121,6 +125,7 @@ export function toLabConfig(input: unknown): LabConfig {
       tokens: { LUSD: tokens?.LUSD as `0x${string}` },
     },
     services: { url: services?.url as string },
+    ...(relay === undefined ? {} : { relay: { url: relay.url as string } }),
     solana: solanaOf(solana, fail),
     bitcoin: bitcoinOf(bitcoin, fail),
     ...(wallets === undefined ? {} : { wallets: { solanaSecretKey: secretKeyOf(wallets, fail) } }),

@@ -72,6 +72,7 @@ describe('startLab', () => {
       stack().evm.chains.map((c) => c.chainId),
     )
     expect(config.services.url).toBe(stack().services.url)
+    expect(config.relay).toEqual({ url: stack().relay.url })
     expect(config.evm.tokens).toEqual({ LUSD: stack().evm.tokens.LUSD })
   })
 
@@ -91,6 +92,9 @@ describe('startLab', () => {
     await expect(
       startLab({ port: 0, config: { evm: { chains: 'x' } } as never, pagesDir: outDir }),
     ).rejects.toThrow('Invalid lab config: evm.chains must be an array')
+    await expect(
+      startLab({ port: 0, config: { ...stack(), relay: { url: 'http://127.0.0.1:1' } }, pagesDir: outDir }),
+    ).rejects.toThrow('Invalid lab config: relay.url must be a ws(s) URL')
     await expect(startLab({ port: 0, config: stack(), pagesDir: join(outDir, 'missing') })).rejects.toThrow(
       "run 'npm run build -w @latchkey/lab' first",
     )

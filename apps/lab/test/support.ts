@@ -16,6 +16,7 @@ interface LocalStackInfo {
     tokens: { LUSD: `0x${string}`; LKT: `0x${string}`; LUSDT: `0x${string}` }
   }
   services: { url: string }
+  relay: { url: string }
   solana: {
     clusters: { name: string; rpcUrl: string; wsUrl: string; genesisHash: string }[]
     mint: { address: string; decimals: number }

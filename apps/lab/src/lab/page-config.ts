@@ -39,13 +39,18 @@ const LAB_PROJECT_ID = 'latchkey-lab'
 export function servicesOptions(
   config: LabConfig,
   search: string,
-): { projectId?: string; services?: { providerApiUrl: string; blockchainApiUrl: string } } {
+): {
+  projectId?: string
+  services?: { providerApiUrl?: string; blockchainApiUrl?: string; walletConnectRelayUrl?: string }
+} {
+  // Phone wallets connect over the local WalletConnect relay, with or without a project id.
+  const relay = config.relay ? { walletConnectRelayUrl: config.relay.url } : {}
   const requested = new URLSearchParams(search).get('projectId')
-  if (requested === 'none') return {}
+  if (requested === 'none') return config.relay ? { services: relay } : {}
   const projectId = requested && /^[\w-]{1,64}$/.test(requested) ? requested : LAB_PROJECT_ID
   return {
     projectId,
-    services: { providerApiUrl: config.services.url, blockchainApiUrl: config.services.url },
+    services: { providerApiUrl: config.services.url, blockchainApiUrl: config.services.url, ...relay },
   }
 }
 

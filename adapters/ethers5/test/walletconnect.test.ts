@@ -15,32 +15,16 @@ const stack: LocalStackInfo = inject('stack')
 const pair: readonly [CaipNetwork, CaipNetwork] = networks
 
 test('connects a phone wallet over WalletConnect, signs, sends, switches, restores and disconnects', async () => {
-  const provider = await createWalletConnectProvider({
-    projectId: 'latchkey-ethers5-walletconnect-test',
-    metadata: {
-      name: 'Ethers5Adapter test',
-      description: 'walletConnect connector',
-      url: 'http://127.0.0.1',
-      icons: [],
-    },
+  const report = await runWalletConnectScenario({
+    name: 'Ethers5Adapter',
     relayUrl: stack.relay.url,
-    storagePrefix: `ethers5-walletconnect-${process.pid}`,
-    storageOptions: { database: ':memory:' },
+    networks: pair,
+    createProvider: createWalletConnectProvider,
+    async createAdapter(context) {
+      const adapter = new Ethers5Adapter()
+      await adapter.init(context)
+      return adapter
+    },
   })
-  try {
-    const report = await runWalletConnectScenario({
-      relayUrl: stack.relay.url,
-      networks: pair,
-      provider,
-      async createAdapter(context) {
-        const adapter = new Ethers5Adapter()
-        await adapter.init(context)
-        return adapter
-      },
-    })
-    expect(walletConnectScenarioProblems(report, pair)).toEqual([])
-  } finally {
-    await provider.sdk.client.core.relayer.transportClose().catch(() => undefined)
-    provider.sdk.client.core.heartbeat.stop()
-  }
+  expect(walletConnectScenarioProblems(report, pair)).toEqual([])
 })

@@ -28,6 +28,19 @@ export interface WalletConnectScenarioAdapter<N extends LocalEvmNetwork = LocalE
 /** The dApp side's WalletConnect provider (core's WalletConnectProvider, structurally). */
 export interface ScenarioProvider extends PairingSource {
   readonly session: { topic: string } | undefined
+  /** The SDK underneath, so the scenario can close its socket and timers when it is done. */
+  readonly sdk: {
+    client: { core: { relayer: { transportClose(): Promise<void> }; heartbeat: { stop(): void } } }
+  }
+}
+
+/** What the scenario creates the provider with (adapter-universal's `createWalletConnectProvider` options). */
+interface ScenarioProviderOptions {
+  projectId: string
+  metadata: { name: string; description: string; url: string; icons: string[] }
+  relayUrl: string
+  storagePrefix: string
+  storageOptions: { database: string }
 }
 
 export interface WalletConnectScenarioOptions<
@@ -35,9 +48,12 @@ export interface WalletConnectScenarioOptions<
   A extends WalletConnectScenarioAdapter<N>,
   P extends ScenarioProvider,
 > {
+  /** Names the dApp (its metadata, project id and storage prefix). */
+  name: string
   relayUrl: string
   networks: readonly [N, N]
-  provider: P
+  /** adapter-universal's `createWalletConnectProvider` (passed in: this tool depends on no product package). */
+  createProvider(options: ScenarioProviderOptions): Promise<P>
   /** A new adapter, initialised with this context (called again for the reload). */
   createAdapter(context: {
     networks: readonly N[]
@@ -68,16 +84,46 @@ export async function runWalletConnectScenario<
   P extends ScenarioProvider,
 >(options: WalletConnectScenarioOptions<N, A, P>): Promise<WalletConnectScenarioReport> {
   const [first, second] = options.networks
+  const provider = await options.createProvider({
+    projectId: `latchkey-${options.name}-walletconnect-test`,
+    metadata: {
+      name: `${options.name} test`,
+      description: 'walletConnect connector',
+      url: 'http://127.0.0.1',
+      icons: [],
+    },
+    relayUrl: options.relayUrl,
+    storagePrefix: `${options.name}-walletconnect-${process.pid}`,
+    storageOptions: { database: ':memory:' },
+  })
+  try {
+    return await visit(options, provider, first, second)
+  } finally {
+    await provider.sdk.client.core.relayer.transportClose().catch(() => undefined)
+    provider.sdk.client.core.heartbeat.stop()
+  }
+}
+
+async function visit<
+  N extends LocalEvmNetwork,
+  A extends WalletConnectScenarioAdapter<N>,
+  P extends ScenarioProvider,
+>(
+  options: WalletConnectScenarioOptions<N, A, P>,
+  provider: P,
+  first: N,
+  second: N,
+): Promise<WalletConnectScenarioReport> {
   const wallet = await createWcWallet({
     relayUrl: options.relayUrl,
     evm: { privateKeys: await fundedKeys(options.networks, 1), chains: walletChainsOf(options.networks) },
   })
-  const stopPairing = pairOnDisplayUri(wallet, options.provider)
+  const stopPairing = pairOnDisplayUri(wallet, provider)
   const context = {
     networks: options.networks,
     options: {},
     storage: memoryStorage(),
-    getWalletConnectProvider: async () => options.provider,
+    getWalletConnectProvider: async () => provider,
   }
   const adapters: A[] = []
   const newAdapter = async () => {
@@ -138,7 +184,7 @@ export async function runWalletConnectScenario<
       switched,
       restored,
       disconnected: {
-        dappSession: options.provider.session !== undefined,
+        dappSession: provider.session !== undefined,
         walletSessions: wallet.sessions.length,
       },
     }

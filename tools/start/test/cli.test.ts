@@ -1,4 +1,5 @@
-// `npm start`'s process, run from dist/ (build first): the stack and the lab on the ports of the environment.
+// `npm start`'s process, run from dist/ (build first): the stack, the lab and the wallet simulator on the ports of
+// the environment.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +16,7 @@ const VARIABLES = [
   'LATCHKEY_SERVICES_PORT',
   'LATCHKEY_RELAY_PORT',
   'LATCHKEY_LAB_PORT',
+  'LATCHKEY_WALLET_PORT',
 ] as const
 
 const children: ChildProcess[] = []
@@ -55,7 +57,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 describe('npm start', () => {
-  it('serves the stack and the lab, prints the lab’s pages, and stops on SIGINT', {
+  it('serves the stack, the lab and the wallet simulator, prints their pages, and stops on SIGINT', {
     timeout: 60_000,
   }, async () => {
     const env = Object.fromEntries(
@@ -80,27 +82,38 @@ describe('npm start', () => {
       `http://127.0.0.1:${env.LATCHKEY_EVM1_PORT}`,
       `http://127.0.0.1:${env.LATCHKEY_EVM2_PORT}`,
     ])
+    const wallet = `http://127.0.0.1:${env.LATCHKEY_WALLET_PORT}`
+    expect(started.output.stdout).toContain(`${wallet}/`)
+    const walletPage = await fetch(`${wallet}/`)
+    expect(walletPage.headers.get('content-security-policy')).toContain(
+      `ws://127.0.0.1:${env.LATCHKEY_RELAY_PORT}`,
+    )
+    expect(await walletPage.text()).toContain('id="wallet-sim-config"')
     started.child.kill('SIGINT')
     expect(await started.exit).toBe(0)
   })
 
-  it('names LATCHKEY_LAB_PORT when the lab’s port is taken, after stopping the stack', {
-    timeout: 60_000,
-  }, async () => {
-    const taken = createServer()
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
-    const { port } = taken.address() as { port: number }
-    try {
-      const env = Object.fromEntries(
-        await Promise.all(VARIABLES.map(async (name) => [name, String(await freePort())])),
-      )
-      const started = run({ ...env, LATCHKEY_LAB_PORT: String(port) })
-      expect(await started.exit).toBe(1)
-      expect(started.output.stderr.trim()).toBe(
-        `latchkey-start: Port ${port} is already in use; set LATCHKEY_LAB_PORT to another port.`,
-      )
-    } finally {
-      await new Promise((resolve) => taken.close(resolve))
-    }
-  })
+  it.each(['LATCHKEY_LAB_PORT', 'LATCHKEY_WALLET_PORT'])(
+    'names %s when its port is taken, after stopping the stack',
+    {
+      timeout: 60_000,
+    },
+    async (variable) => {
+      const taken = createServer()
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+      const { port } = taken.address() as { port: number }
+      try {
+        const env = Object.fromEntries(
+          await Promise.all(VARIABLES.map(async (name) => [name, String(await freePort())])),
+        )
+        const started = run({ ...env, [variable]: String(port) })
+        expect(await started.exit).toBe(1)
+        expect(started.output.stderr.trim()).toBe(
+          `latchkey-start: Port ${port} is already in use; set ${variable} to another port.`,
+        )
+      } finally {
+        await new Promise((resolve) => taken.close(resolve))
+      }
+    },
+  )
 })

@@ -28,7 +28,10 @@ export interface WcWalletOptions {
   policy?: ApprovalPolicy
   /** What a rejected request is answered with; default `{ code: 4001, message: 'User rejected the request.' }`. */
   rejectionError?: WcErrorObject
-  /** The SDK's storage prefix; default one of its own per instance, so two wallets never share a Core. */
+  /**
+   * The SDK's storage prefix; default one of its own per instance, so two wallets never share a Core. In a page
+   * (where the SDK keeps its state in IndexedDB) pass a fixed one, so a reload restores the sessions.
+   */
   storagePrefix?: string
   /** The SDK's log level; default 'silent'. */
   logger?: string
@@ -174,6 +177,12 @@ export interface WcWallet {
   emit(event: { name: string; data: unknown }, chainId: string, topic?: string): Promise<void>
   /** Ends a session from the wallet (default every session) with the SDK's USER_DISCONNECTED (6000). */
   disconnect(topic?: string): Promise<void>
+  /**
+   * Calls `listener` after anything a user interface shows changes: a proposal or sign-in request arrives or
+   * settles, a request arrives, is held, is let through or rejected, or is answered, a session is approved, updated
+   * or deleted, the policy, chain or account changes. Returns the function that removes it.
+   */
+  onChange(listener: () => void): () => void
   /** Closes the socket and stops the SDK's timers; held requests are dropped unanswered. */
   close(): Promise<void>
 }

@@ -1,5 +1,6 @@
 // The WalletConnect test wallet: WalletKit over its own Core, a simulated user, and one delegate per namespace.
 import { type IWalletKit, WalletKit, type WalletKitTypes } from '@reown/walletkit'
+import { hex } from '@scure/base'
 import { Core } from '@walletconnect/core'
 import type { SessionTypes } from '@walletconnect/types'
 import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
@@ -8,6 +9,7 @@ import type { NamespaceDelegate, WalletActions, WcNamespace } from './delegate.j
 import { createEvmDelegate } from './eip155.js'
 import { toErrorObject, USER_REJECTED_REQUEST, type WcErrorObject, WcRpcError } from './errors.js'
 import { accountIds, approvedNamespaces, checkRequest, sessionNamespaceOf, withChain } from './namespaces.js'
+import { inNode, keepOffline } from './offline.js'
 import { createSolanaDelegate } from './solana.js'
 import type {
   ApprovalPolicy,
@@ -89,9 +91,10 @@ async function withinAck(acknowledged: Promise<void>, topic: string): Promise<vo
 
 /**
  * Creates a WalletConnect wallet on the relay at `relayUrl`: WalletKit 1.6 over its own Core 2.25 (its own storage
- * prefix, in-memory storage), answering eip155, solana and bip122 requests for real through the EVM, Solana and
- * Bitcoin test wallets. Sets `process.env.IS_VITEST = 'true'` (the SDK's test-run switch: without it WalletKit
- * posts telemetry and fetches Verify attestations from the internet). Resolves once the wallet is on the relay.
+ * prefix; in Node in-memory storage, in a page the SDK's IndexedDB), answering eip155, solana and bip122 requests for
+ * real through the EVM, Solana and Bitcoin test wallets. The Core never calls WalletConnect's hosted services (no
+ * Verify attestation, no telemetry: see `keepOffline`). In Node it also sets `process.env.IS_VITEST = 'true'`, the
+ * SDK's test-run switch, for the other SDK clients of the process. Resolves once the wallet is on the relay.
  */
 export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet> {
   if (!options.evm && !options.solana && !options.bitcoin) {
@@ -100,7 +103,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
   if (options.policy !== undefined && !POLICIES.includes(options.policy)) {
     throw new Error(`createWcWallet: unknown policy ${String(options.policy)}`)
   }
-  process.env.IS_VITEST = 'true'
+  if (inNode) process.env.IS_VITEST = 'true'
 
   const delegates: NamespaceDelegate[] = []
   if (options.evm) delegates.push(createEvmDelegate(options.evm))
@@ -129,12 +132,13 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
     projectId: options.projectId ?? 'latchkey-wc-wallet',
     relayUrl: options.relayUrl,
     customStoragePrefix:
-      options.storagePrefix ??
-      `latchkey-wc-wallet-${process.pid}-${instances}-${globalThis.crypto.randomUUID()}`,
-    storageOptions: { database: ':memory:' },
+      options.storagePrefix ?? `latchkey-wc-wallet-${instances}-${globalThis.crypto.randomUUID()}`,
+    // A page's storage is the SDK's own (IndexedDB; it takes no options), so a reload restores the sessions.
+    ...(inNode ? { storageOptions: { database: ':memory:' } } : {}),
     telemetryEnabled: false,
     logger: options.logger ?? 'silent',
   })
+  keepOffline(core)
   const walletKit = await WalletKit.init({
     core,
     metadata: {
@@ -160,6 +164,18 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
   const held: Held[] = []
   const requestQueue = handOut<WcPendingRequest>((request) => held.some((h) => h.entry.id === request.id))
 
+  const listeners = new Set<() => void>()
+  /** Tells the onChange listeners that something a user interface shows has changed. */
+  const changed = () => {
+    for (const listener of [...listeners]) {
+      try {
+        listener()
+      } catch (error) {
+        console.error('wc-wallet: an onChange listener failed', error)
+      }
+    }
+  }
+
   const activeSessions = () => Object.values(walletKit.getActiveSessions())
   const pendingView = ({ entry }: Held): WcPendingRequest => ({
     id: entry.id,
@@ -181,11 +197,13 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
   const rejectProposal = async (proposal: WcProposal, reason: WcErrorObject) => {
     proposal.status = 'rejected'
     proposal.reason = reason
+    changed()
     await walletKit.rejectSession({ id: proposal.id, reason: { code: reason.code, message: reason.message } })
   }
   const approveProposal = async (proposal: WcProposal, only?: readonly WcNamespace[]) => {
     const namespaces = approvedNamespaces(proposal, delegates, only)
     proposal.status = 'approved'
+    changed()
     try {
       const session = await walletKit.approveSession({ id: proposal.id, namespaces })
       proposal.sessionTopic = session.topic
@@ -193,6 +211,8 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
     } catch (error) {
       proposal.status = 'pending'
       throw error
+    } finally {
+      changed()
     }
   }
   const onProposal = ({ id, params }: WalletKitTypes.SessionProposal) => {
@@ -207,6 +227,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       status: 'pending',
     }
     proposals.push(proposal)
+    changed()
     if (policy === 'hold') {
       proposalQueue.add(proposal)
       return
@@ -230,7 +251,10 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
   }
   const onProposalExpire = ({ id }: WalletKitTypes.ProposalExpire) => {
     const proposal = proposals.find((candidate) => candidate.id === id && candidate.status === 'pending')
-    if (proposal) proposal.status = 'expired'
+    if (proposal) {
+      proposal.status = 'expired'
+      changed()
+    }
   }
 
   // ---------- one-step sign-in (wc_sessionAuthenticate) ----------
@@ -247,6 +271,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
   const rejectAuth = async (request: WcAuthRequest, reason: WcErrorObject) => {
     request.status = 'rejected'
     request.reason = reason
+    changed()
     await walletKit.rejectSessionAuthenticate({
       id: request.id,
       reason: { code: reason.code, message: reason.message },
@@ -266,6 +291,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       methods: [...delegate.methods],
     })
     request.status = 'approved'
+    changed()
     try {
       const auths = []
       const messages: string[] = []
@@ -273,9 +299,9 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
         const address = delegate.addresses(chainId)[0]
         const iss = `did:pkh:${chainId}:${address}`
         const message = walletKit.formatAuthMessage({ request: payload, iss })
-        const hex = `0x${Buffer.from(message, 'utf8').toString('hex')}`
+        const text = `0x${hex.encode(new TextEncoder().encode(message))}`
         const signature = await delegate
-          .prepare({ chainId, method: 'personal_sign', params: [hex, address] }, actions)
+          .prepare({ chainId, method: 'personal_sign', params: [text, address] }, actions)
           .run()
         messages.push(message)
         auths.push(buildAuthObject(payload, { t: 'eip191', s: String(signature) }, iss))
@@ -287,6 +313,8 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
     } catch (error) {
       request.status = 'pending'
       throw error
+    } finally {
+      changed()
     }
   }
   const onAuthenticate = ({ id, params }: WalletKitTypes.SessionAuthenticate) => {
@@ -299,6 +327,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       status: 'pending',
     }
     authRequests.push(request)
+    changed()
     if (policy === 'hold') {
       authQueue.add(request)
       return
@@ -332,10 +361,12 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
         settle: (decision) => {
           const index = held.indexOf(item)
           if (index >= 0) held.splice(index, 1)
+          changed()
           resolve(decision === 'drop' ? undefined : decision === 'approve')
         },
       }
       held.push(item)
+      changed()
       requestQueue.add(pendingView(item))
     })
   }
@@ -355,6 +386,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       prompted: false,
     }
     log.push(entry)
+    changed()
     try {
       const session = walletKit.getActiveSessions()[topic]
       const checked = checkRequest(session?.namespaces ?? {}, delegates, chainId, request.method)
@@ -385,6 +417,8 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       entry.outcome = 'error'
       entry.error = toErrorObject(error)
       await respond(topic, id, { error: entry.error })
+    } finally {
+      changed()
     }
   }
   const dropHeld = (match: (entry: WcRequestLogEntry) => boolean) => {
@@ -392,8 +426,10 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
   }
   const onRequestExpire = ({ id }: WalletKitTypes.SessionRequestExpire) =>
     dropHeld((entry) => entry.id === id)
-  const onSessionDelete = ({ topic }: WalletKitTypes.SessionDelete) =>
+  const onSessionDelete = ({ topic }: WalletKitTypes.SessionDelete) => {
     dropHeld((entry) => entry.topic === topic)
+    changed()
+  }
   const findHeld = (id: number | undefined): Held => {
     const item = held.find(({ entry }) => id === undefined || entry.id === id)
     if (!item) throw new Error(id === undefined ? 'No held request.' : `No held request ${id}.`)
@@ -425,6 +461,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
     setPolicy(next) {
       if (!POLICIES.includes(next)) throw new Error(`Unknown policy ${String(next)}.`)
       policy = next
+      changed()
     },
     pair: (uri) => walletKit.pair({ uri }),
     get proposals() {
@@ -458,11 +495,13 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
     async switchChain(chainId) {
       const delegate = delegateOf(chainId)
       delegate.selectChain(chainId)
+      changed()
       for (const session of sessionsWith(delegate.namespace)) {
         const namespaces = withChain(session.namespaces, delegate, chainId)
         if (namespaces !== session.namespaces) {
           const { acknowledged } = await walletKit.updateSession({ topic: session.topic, namespaces })
           await withinAck(acknowledged(), session.topic)
+          changed()
         }
         if (grants({ ...session, namespaces }, chainId, 'chainChanged')) {
           await walletKit.emitSessionEvent({
@@ -476,6 +515,7 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
     async switchAccount(namespace, which) {
       const delegate = delegateFor(namespace)
       delegate.selectAccount(which)
+      changed()
       for (const session of sessionsWith(namespace)) {
         const chains = session.namespaces[namespace]?.chains ?? []
         const chainId = chains.includes(delegate.activeChain) ? delegate.activeChain : chains[0]
@@ -503,6 +543,13 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       for (const each of topics) {
         dropHeld((entry) => entry.topic === each)
         await walletKit.disconnectSession({ topic: each, reason: getSdkError('USER_DISCONNECTED') })
+        changed()
+      }
+    },
+    onChange(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
       }
     },
     async close() {
@@ -521,6 +568,8 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       walletKit.off('session_authenticate', onAuthenticate)
       await core.relayer.transportClose().catch(() => {})
       core.heartbeat.stop()
+      changed()
+      listeners.clear()
     },
   }
   return wallet

@@ -223,6 +223,32 @@ describe('the user in the wallet', () => {
     expect(EIP155_REQUEST.events).toContain('accountsChanged')
   })
 
+  it('onChange: a user interface hears each proposal, held request and answer; Verify resolves nothing at once', async () => {
+    const { wallet, dapp } = await setUp({ policy: 'hold' })
+    const seen: string[] = []
+    const stop = wallet.onChange(() => {
+      const pending = wallet.proposals.filter((proposal) => proposal.status === 'pending').length
+      seen.push(`${pending}/${wallet.pending().length}/${wallet.log.map((entry) => entry.outcome).join(',')}`)
+    })
+    const { approval } = await propose(dapp, wallet.pair)
+    await wallet.approve((await wallet.nextProposal()).id)
+    const session = await approval
+    const signing = personalSign(dapp, session, 'watched')
+    await wallet.nextRequest()
+    wallet.approveRequest()
+    await signing
+    await expect.poll(() => seen.at(-1)).toBe('0/0/approved')
+    expect(seen[0]).toBe('1/0/')
+    expect(seen).toContain('0/1/pending')
+    // The Core's Verify is the offline one: no attestation is registered or resolved (no request leaves).
+    await expect(wallet.walletKit.core.verify.resolve({ hash: 'ab' })).resolves.toBe('')
+    await expect(wallet.walletKit.core.verify.register({ id: 'a', decryptedId: 'b' })).resolves.toBe('')
+    stop()
+    const count = seen.length
+    wallet.setPolicy('approve')
+    expect(seen).toHaveLength(count)
+  })
+
   it('close(): a waiting nextRequest() fails, and nothing is left running', async () => {
     const { wallet } = await setUp({ policy: 'hold' })
     const waiting = wallet.nextRequest()

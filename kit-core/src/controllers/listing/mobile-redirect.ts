@@ -18,6 +18,16 @@ export function walletDeepLink(mobileLink: string, wcUri?: string): string | und
   return wcUri ? `${base}wc?uri=${encodeURIComponent(wcUri)}` : base
 }
 
+/** True when `text` parses as an absolute URL (URL.canParse is missing from older Safari). */
+function isUrl(text: string): boolean {
+  try {
+    new URL(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 export interface MobileRedirectInput {
   /** The wallet the user chose from the listing. */
   wallet: Pick<WalletListing, 'id' | 'mobile_link'>
@@ -41,7 +51,7 @@ export interface MobileRedirectInput {
  * there is no safe link. Never throws.
  */
 export function mobileRedirectUrl(input: MobileRedirectInput): string | undefined {
-  if (!input.isMobile || input.installed) return undefined
+  if (!input.isMobile || input.installed || !isUrl(input.pageUrl)) return undefined
   const browse = inAppBrowserUrl(input)
   if (browse !== undefined) return browse
   const mobileLink = input.wallet.mobile_link

@@ -20,8 +20,12 @@ import {
 } from '@latchkey/core'
 import type { UniversalProvider } from '@walletconnect/universal-provider'
 
-/** How long a disconnect waits for the relay before giving up (SPEC §4). */
-export const DISCONNECT_WAIT_MS = 3000
+/**
+ * How long a disconnect waits for the relay before it ends the session here alone. Under the kit's own 3 s wait
+ * (SPEC §4), so the session is gone from this provider by the time the kit reports the disconnect: a reload right
+ * after cannot restore it.
+ */
+export const DISCONNECT_WAIT_MS = 2500
 
 type Sdk = Awaited<ReturnType<typeof UniversalProvider.init>>
 type SdkSession = NonNullable<Sdk['session']>

@@ -387,6 +387,27 @@ describe('faults (the relay, the session, the wallet)', () => {
     expect(await kit.signMessage('accepted', 'solana')).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
   })
 
+  test('disconnecting while the relay is down ends the session here all the same, and a reload restores nothing', async () => {
+    const { provider, storage } = await world()
+    const kit = kitFor(provider, storage)
+    await kit.ready
+    await kit.controllers.connection.connectWalletConnect()
+    await relay.stop()
+    try {
+      // The goodbye cannot reach the wallet: the provider gives up after its 3 s wait and drops the session locally.
+      await kit.disconnect()
+      expect(connected(kit, 'eip155')?.status).toBe('disconnected')
+      expect(connected(kit, 'solana')?.status).toBe('disconnected')
+      expect(provider.session).toBeUndefined()
+      const reloaded = kitFor(provider, storage)
+      await reloaded.ready
+      expect(connected(reloaded, 'eip155')?.status).toBe('disconnected')
+      expect(connected(reloaded, 'solana')?.status).toBe('disconnected')
+    } finally {
+      await relay.start()
+    }
+  })
+
   test('an expired session disconnects every namespace, and a reload does not bring it back', async () => {
     const { provider, storage } = await world()
     const kit = kitFor(provider, storage)

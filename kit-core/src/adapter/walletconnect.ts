@@ -167,7 +167,7 @@ export interface WalletConnectProvider {
     pairingTopic?: string
     signIn?: SessionSignInRequest
   }): Promise<{ session: WalletConnectSession; auths?: readonly WalletConnectAuth[] }>
-  /** Ends the session on both sides (gives up waiting for the relay after 3 s, SPEC §4). */
+  /** Ends the session on both sides; when the relay cannot carry it, on this side alone, within the 3 s of SPEC §4. */
   disconnect(): Promise<void>
   /** Sends a wallet request on one chain of the session. @throws ProviderRpcError. */
   request<T = unknown>(args: { method: string; params?: unknown }, caipNetworkId: CaipNetworkId): Promise<T>

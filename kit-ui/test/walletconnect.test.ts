@@ -184,6 +184,37 @@ describe('WalletConnect in the modal (Chromium, local relay, WalletKit)', () => 
     await page.getByTestId('account-button').waitFor()
   })
 
+  it('All Wallets offers the QR code; on a desktop a listed wallet offers its desktop link with the URI', async () => {
+    const wallet = await phoneWallet()
+    const page = await openPage({
+      customWallets: [{ id: 'desk-wallet', name: 'Desk Wallet', desktop_link: 'deskwallet://' }],
+      projectId: `kit-ui-walletconnect-${Date.now().toString(36)}`,
+      servicesUrl: stack.services.url,
+    })
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('all-wallets').click()
+    await page.getByTestId('all-wallets-qr').click()
+    const uri = await qrUri(page)
+    await shot(page, '6-all-wallets-qr')
+
+    // Back to Connect: the listed wallet reuses the unexpired pairing, and opens nothing by itself on a desktop.
+    await page.getByTestId('modal-back').click()
+    await page.getByTestId('modal-back').click()
+    await page.getByTestId('wallet-desk-wallet').click()
+    expect(await qrUri(page)).toBe(uri)
+    expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual([])
+    await page.getByTestId('open-desktop').click()
+    expect(await page.evaluate(() => (window as unknown as { opened: string[] }).opened)).toEqual([
+      `deskwallet://wc?uri=${encodeURIComponent(uri)}`,
+    ])
+    await shot(page, '7-desktop-link')
+    await wallet.pair(uri)
+    await page.getByTestId('account-button').waitFor()
+    expect(await connectEvents(page)).toEqual([
+      expect.objectContaining({ properties: { method: 'mobile', name: 'Desk Wallet' } }),
+    ])
+  })
+
   it('on a phone, a listed wallet opens by its deep link with the URI, and the connection is reported as mobile', async () => {
     const wallet = await phoneWallet()
     const page = await openPage(

@@ -44,7 +44,6 @@ import {
   createStorage,
   type Connector as WagmiConnector,
   connect as wagmiConnect,
-  disconnect as wagmiDisconnect,
   signMessage as wagmiSignMessage,
   switchChain as wagmiSwitchChain,
   watchConnection,
@@ -55,7 +54,7 @@ import { AdapterConnectors } from './connectors.js'
 import { viaWallet, walletError } from './errors.js'
 import { addressParam, estimate, readBalance, verifySignature } from './reads.js'
 import { createSwitchableStorage, type SwitchableStorage } from './storage.js'
-import { readView, reconnectThrough, settled, type View } from './wagmi-state.js'
+import { dropConnection, readView, reconnectThrough, settled, type View } from './wagmi-state.js'
 import { sendTransactionThrough, signTypedDataThrough, writeContractThrough } from './writes.js'
 
 /** Options of {@link WagmiAdapter}. */
@@ -174,7 +173,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
       }
       const other =
         previous !== null && previous !== connector.uid ? config.state.connections.get(previous) : undefined
-      if (other) await wagmiDisconnect(config, { connector: other.connector }).catch(() => undefined)
+      if (other) await dropConnection(config, other.connector)
       await this.rememberProvider(connector)
     } finally {
       this.busy--
@@ -218,11 +217,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     this.busy++
     try {
       const connection = config.state.current ? config.state.connections.get(config.state.current) : undefined
-      if (connection) {
-        await wagmiDisconnect(config, { connector: connection.connector }).catch(() => {
-          config._internal.events.disconnect({ uid: connection.connector.uid })
-        })
-      }
+      if (connection) await dropConnection(config, connection.connector)
       await config.storage?.removeItem('recentConnectorId')
       // A WalletConnect session ends on both sides (an injected wallet keeps the site's permission).
       if (connection?.connector.id === ConnectorIds.walletConnect)

@@ -1,4 +1,4 @@
-import { type Config, type Connector, getConnection, reconnect } from '@wagmi/core'
+import { type Config, type Connector, disconnect, getConnection, reconnect } from '@wagmi/core'
 
 /** The connection the adapter reports: the wagmi config's current one, as the kit last heard of it. */
 export interface View {
@@ -58,4 +58,26 @@ export function settled(config: Config): Promise<void> {
       },
     )
   })
+}
+
+/**
+ * Ends one wagmi connection. A connection wagmi restored from storage may have only a placeholder connector behind
+ * it (no `disconnect`), and wagmi's own `disconnect` then throws before it forgets the connection: it is taken out of
+ * wagmi's state here instead, as wagmi would (the next connection becomes the current one), so a stale connection
+ * never outlives the one that replaced it.
+ */
+export async function dropConnection(config: Config, connector: Connector): Promise<void> {
+  try {
+    await disconnect(config, { connector })
+  } catch {
+    config.setState((state) => {
+      const connections = new Map(state.connections)
+      connections.delete(connector.uid)
+      if (connections.size === 0) return { ...state, connections, current: null, status: 'disconnected' }
+      const current = connections.has(state.current ?? '')
+        ? state.current
+        : (connections.values().next().value?.connector.uid ?? null)
+      return { ...state, connections, current }
+    })
+  }
 }

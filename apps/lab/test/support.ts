@@ -5,7 +5,7 @@ import { connectBrowser, type IsolatedPage, newIsolatedPage } from '@latchkey/br
 import type { Metafile } from 'esbuild'
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { expect, inject } from 'vitest'
-import { buildLab, type LabPage, type RunningLab, startLab } from '../src/index.js'
+import { buildLab, type LabConfig, type LabPage, type RunningLab, startLab } from '../src/index.js'
 import { WALLET_KEY_KEY } from '../src/lab/wallet-settings.js'
 
 /** The part of the local stack (tools/stack, `inject('stack')`) the lab's tests use. */
@@ -90,8 +90,11 @@ function featureChunksOf(metafile: Metafile, outDir: string): FeatureChunks {
   return result
 }
 
-/** Builds the lab into a temp folder and serves it on an ephemeral port with the stack's config. */
-export async function serveLab(): Promise<{
+/**
+ * Builds the lab into a temp folder and serves it on an ephemeral port with the stack's config, or `config` (e.g.
+ * the stack's info pointing at a relay of the test's own: `{ ...stack(), relay: { url } }`).
+ */
+export async function serveLab(options: { config?: LabConfig } = {}): Promise<{
   lab: RunningLab
   browser: Browser
   featureChunks: FeatureChunks
@@ -100,7 +103,7 @@ export async function serveLab(): Promise<{
   const outDir = await mkdtemp(join(tmpdir(), 'latchkey-lab-'))
   const { metafile } = await buildLab({ outDir, dev: true })
   const featureChunks = featureChunksOf(metafile, outDir)
-  const lab = await startLab({ port: 0, config: stack(), pagesDir: outDir })
+  const lab = await startLab({ port: 0, config: options.config ?? stack(), pagesDir: outDir })
   const browser = await connectBrowser(inject('browserWsEndpoint'))
   return {
     lab,

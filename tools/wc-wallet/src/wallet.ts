@@ -94,7 +94,8 @@ async function withinAck(acknowledged: Promise<void>, topic: string): Promise<vo
  * prefix; in Node in-memory storage, in a page the SDK's IndexedDB), answering eip155, solana and bip122 requests for
  * real through the EVM, Solana and Bitcoin test wallets. The Core never calls WalletConnect's hosted services (no
  * Verify attestation, no telemetry: see `keepOffline`). In Node it also sets `process.env.IS_VITEST = 'true'`, the
- * SDK's test-run switch, for the other SDK clients of the process. Resolves once the wallet is on the relay.
+ * SDK's test-run switch, for the other SDK clients of the process. Resolves once the wallet is set up (the SDK
+ * opens its relay socket when it has a topic to follow, at the first pairing).
  */
 export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet> {
   if (!options.evm && !options.solana && !options.bitcoin) {

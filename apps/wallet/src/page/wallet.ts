@@ -16,7 +16,7 @@ export const NAMESPACE_TITLES: Readonly<Record<WcNamespace, string>> = {
 /** The SDK's storage prefix in the page's IndexedDB: fixed, so a reload restores the sessions. */
 const STORAGE_PREFIX = 'latchkey-wallet-sim'
 
-/** Creates the wallet and resolves once it is on the relay. `auto`: answer everything at once ('approve'). */
+/** Creates the wallet and resolves once it is set up (the SDK opens its relay socket at the first pairing). `auto`: answer everything at once ('approve'). */
 export function startWallet(config: WalletSimConfig, auto: boolean): Promise<WcWallet> {
   return createWcWallet({
     relayUrl: config.relayUrl,

@@ -237,5 +237,27 @@ describe('WalletConnect in the modal (Chromium, local relay, WalletKit)', () => 
     expect(await connectEvents(page)).toEqual([
       expect.objectContaining({ properties: { method: 'mobile', name: 'Sim Wallet' } }),
     ])
+
+    // The wallet is a recent one now: after a disconnect, Connect lists it first under Recent.
+    await page.evaluate(() => window.kit?.disconnect())
+    await page.getByTestId('connect-button').click()
+    const recent = page.locator('[data-section="recent"] [data-testid="wallet-sim-wallet"]')
+    await recent.waitFor()
+    expect(await recent.textContent()).toContain('Recent')
+  })
+
+  it('copies the pairing link, and replaces a pairing about to expire while the QR code is shown', async () => {
+    await phoneWallet()
+    const page = await openPage()
+    await page.getByTestId('connect-button').click()
+    await page.getByTestId('wallet-walletConnect').click()
+    const first = await qrUri(page)
+    await page.getByTestId('copy-link').click()
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(first)
+
+    // Five minutes pass for this pairing: its expiry moves to now, and the view makes a new one on its own.
+    await page.evaluate(() => window.kit?.controllers.connection.state.patch({ wcPairingExpiry: Date.now() }))
+    await expect.poll(() => page.getByTestId('qr-code').getAttribute('data-uri')).not.toBe(first)
+    expect(await qrUri(page)).toMatch(/^wc:[0-9a-f]{64}@2\?/)
   })
 })

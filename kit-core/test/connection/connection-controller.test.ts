@@ -154,6 +154,29 @@ describe('connection controller', () => {
       await again
     })
 
+    test('a fresh pairing replaces one under way: only the new URI shows, and the old one failing is not an error', async () => {
+      const { connection, wc } = setup()
+      const first = connection.connectWalletConnect().catch((error: unknown) => error)
+      await vi.advanceTimersByTimeAsync(0)
+      expect(connection.state.get().wcUri).toMatch(/^wc:pairing-1@2/)
+      // Without `fresh`, the proposal under way is the one waited for.
+      void connection.connectWalletConnect()
+      await vi.advanceTimersByTimeAsync(0)
+      expect(wc.proposals).toHaveLength(1)
+
+      const second = connection.connectWalletConnect({ fresh: true })
+      await vi.advanceTimersByTimeAsync(0)
+      expect(wc.proposals).toHaveLength(2)
+      expect(connection.state.get().wcUri).toMatch(/^wc:pairing-2@2/)
+      wc.reject('oldest')
+      expect(await first).toMatchObject({ code: 5000 })
+      expect(connection.state.get().wcError).toBe(false)
+      expect(connection.state.get().wcUri).toMatch(/^wc:pairing-2@2/)
+      wc.approve({ eip155: [`eip155:1:${EVM}`] })
+      await second
+      expect(connection.state.get().status).toBe('connected')
+    })
+
     test('proposes every namespace with networks, with the methods and events its adapters use', async () => {
       const { connection, wc } = setup()
       const done = connection.connectWalletConnect().catch(() => undefined)

@@ -28,7 +28,8 @@ function phoneWalletSession(
 export function createFakeWalletConnect() {
   const events = createEmitter<WalletConnectEvents>()
   let session: WalletConnectSession | undefined
-  let pending: { resolve: () => void; reject: (error: unknown) => void } | undefined
+  /** The proposals waiting for the wallet, oldest first. */
+  const pending: { resolve: () => void; reject: (error: unknown) => void }[] = []
   let uriCounter = 0
   const proposals: unknown[] = []
   const provider: WalletConnectProvider = {
@@ -40,10 +41,10 @@ export function createFakeWalletConnect() {
       uriCounter += 1
       events.emit('display_uri', { uri: `wc:pairing-${uriCounter}@2?relay-protocol=irn&symKey=00` })
       return new Promise((resolve, reject) => {
-        pending = {
+        pending.push({
           resolve: () => resolve({ session: session as WalletConnectSession }),
           reject,
-        }
+        })
       })
     },
     disconnect: async () => {
@@ -59,13 +60,15 @@ export function createFakeWalletConnect() {
   return {
     provider,
     proposals,
-    /** The wallet approves with these accounts. */
+    /** The wallet approves the latest proposal with these accounts. */
     approve(accounts: Partial<Record<ChainNamespace, CaipAddress[]>>) {
       session = phoneWalletSession('topic', accounts)
-      pending?.resolve()
+      pending.pop()?.resolve()
     },
-    reject() {
-      pending?.reject(Object.assign(new Error('User rejected.'), { code: 5000 }))
+    /** The wallet rejects the latest proposal, or the oldest one still waiting. */
+    reject(which: 'latest' | 'oldest' = 'latest') {
+      const proposal = which === 'latest' ? pending.pop() : pending.shift()
+      proposal?.reject(Object.assign(new Error('User rejected.'), { code: 5000 }))
     },
     /** A session left from an earlier page load. */
     restoreSession(accounts: Partial<Record<ChainNamespace, CaipAddress[]>>) {

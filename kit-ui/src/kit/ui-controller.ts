@@ -93,7 +93,7 @@ export function createUiController(core: Omit<KitCore, 'destroy'>) {
    * One WalletConnect attempt: core proposes the session (reusing an unexpired pairing) and the view shows its URI;
    * the outcome lands in `state.walletConnect`. On success the modal closes, unless sign-in still has to ask.
    */
-  async function runWalletConnect(wallet: WalletListing | undefined): Promise<void> {
+  async function runWalletConnect(wallet: WalletListing | undefined, fresh = false): Promise<void> {
     const token = ++wcAttempt
     state.patch({ walletConnect: { ...(wallet ? { wallet } : {}), state: 'waiting' } })
     // A pairing whose proposal was declined or failed is not reused: a new one is made.
@@ -104,7 +104,7 @@ export function createUiController(core: Omit<KitCore, 'destroy'>) {
         : undefined,
     )
     try {
-      await connection.connectWalletConnect()
+      await connection.connectWalletConnect({ fresh })
       if (token !== wcAttempt || chain.getAccount()?.status !== 'connected') return
       state.patch({ walletConnect: undefined })
       if (!siwx.isEnabled() || (await siwx.hasSession())) await modal.close()
@@ -133,7 +133,7 @@ export function createUiController(core: Omit<KitCore, 'destroy'>) {
     /** A new pairing for the attempt shown (retry after a decline or failure, or an expired pairing). */
     async refreshWalletConnect(): Promise<void> {
       await connection.resetWcConnection()
-      await runWalletConnect(state.get().walletConnect?.wallet)
+      await runWalletConnect(state.get().walletConnect?.wallet, true)
     },
     /** Shows ConnectingExternal for `entry` and connects it; the outcome lands in `state.connecting`. */
     connect(entry: ConnectorEntry): Promise<void> {

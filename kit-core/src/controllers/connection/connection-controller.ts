@@ -144,6 +144,7 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     recentWallets: [],
   })
   let wcConnecting: Promise<void> | undefined
+  let wcAttempt = 0
 
   const now = () => deps.env.now()
 
@@ -250,8 +251,12 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
 
   async function startWalletConnect(): Promise<void> {
     if (!deps.getWalletConnectProvider) throw new LatchkeyError(Messages.noConnectionControllerClient)
+    // Only the latest proposal shows its URI and reports its failure: one replaced by a fresh pairing is let go
+    // (the wallet may still approve it, and then it connects as usual).
+    const attempt = ++wcAttempt
     const provider = await deps.getWalletConnectProvider()
     const stop = provider.on('display_uri', ({ uri }) => {
+      if (attempt !== wcAttempt) return
       state.patch({ wcUri: uri, wcPairingExpiry: now() + PAIRING_TTL_MS, wcError: false })
     })
     try {
@@ -276,8 +281,10 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
       for (const namespace of deps.namespaces) await syncFromSession(provider, namespace)
       await controller.finalizeWcConnection()
     } catch (error) {
-      state.patch({ wcError: true })
-      deps.track?.({ event: 'CONNECT_ERROR', properties: { message: messageOf(error) } })
+      if (attempt === wcAttempt) {
+        state.patch({ wcError: true })
+        deps.track?.({ event: 'CONNECT_ERROR', properties: { message: messageOf(error) } })
+      }
       throw error
     } finally {
       stop()
@@ -343,23 +350,26 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     },
 
     /**
-     * Connects over WalletConnect. An unexpired pairing is reused (SPEC §4.3). On Telegram and iOS Safari the
-     * status goes to connecting while the wallet answers and ends as connected (§4.2).
+     * Connects over WalletConnect. An unexpired pairing is reused (SPEC §4.3), and a proposal under way is the one
+     * waited for; `fresh` makes a new pairing instead (a QR code whose pairing is about to expire is replaced). On
+     * Telegram and iOS Safari the status goes to connecting while the wallet answers and ends as connected (§4.2).
      */
-    async connectWalletConnect(): Promise<void> {
-      if (wcConnecting) return wcConnecting
-      if (state.get().wcUri && !controller.isPairingExpired()) return
-      const special = deps.env.isTelegram || (deps.env.isSafari && deps.env.isIos)
-      if (!special) {
-        wcConnecting = startWalletConnect().finally(() => {
-          wcConnecting = undefined
-        })
-        return wcConnecting
+    async connectWalletConnect(options: { fresh?: boolean } = {}): Promise<void> {
+      if (!options.fresh) {
+        if (wcConnecting) return wcConnecting
+        if (state.get().wcUri && !controller.isPairingExpired()) return
       }
-      wcConnecting = startWalletConnect().catch(() => undefined)
+      const special = deps.env.isTelegram || (deps.env.isSafari && deps.env.isIos)
+      const started: Promise<void> = special
+        ? startWalletConnect().catch(() => undefined)
+        : startWalletConnect()
+      const current = started.finally(() => {
+        if (wcConnecting === current) wcConnecting = undefined
+      })
+      wcConnecting = current
+      if (!special) return current
       state.patch({ status: 'connecting' })
-      await wcConnecting
-      wcConnecting = undefined
+      await current
       state.patch({ wcPairingExpiry: undefined, status: 'connected' })
     },
 

@@ -68,6 +68,7 @@ export const messagesEn = {
   qrCode: 'QR code',
   scanWithPhone: 'Connect with a phone wallet (QR code)',
   scanTitle: 'Scan with {name}',
+  scanAnyTitle: 'Scan with your phone',
   scanBody: 'Scan this QR code with your phone’s wallet to connect',
   wcQrLabel: 'WalletConnect QR code for {name}',
   openWallet: 'Open {name}',

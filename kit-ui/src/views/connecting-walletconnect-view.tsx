@@ -111,7 +111,9 @@ export function ConnectingWalletConnectView({ kit }: { kit: UiKit }) {
           <span class="spinner large" aria-hidden="true" />
         </div>
       )}
-      <p class="wc-title">{mobileLink ? t('waitingTitle', { name }) : t('scanTitle', { name })}</p>
+      <p class="wc-title">
+        {mobileLink ? t('waitingTitle', { name }) : wallet ? t('scanTitle', { name }) : t('scanAnyTitle')}
+      </p>
       <p class="wc-body">{mobileLink ? t('waitingBody') : t('scanBody')}</p>
       <div class="wc-actions">
         {link ? (

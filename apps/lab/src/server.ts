@@ -1,11 +1,10 @@
 import { createHash, createPrivateKey, createPublicKey } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { extname, join, resolve } from 'node:path'
 import { injectScriptPath as bitcoinWalletScript } from '@latchkey/bitcoin-wallet'
 import { injectScriptPath } from '@latchkey/evm-wallet'
-import { PortInUseError, portFromEnv } from '@latchkey/local-ports'
+import { listenLocal, portFromEnv } from '@latchkey/local-ports'
 import { injectScriptPath as solanaWalletScript } from '@latchkey/solana-wallet'
 import { DEFAULT_OUT_DIR, LAB_PAGES, type LabManifest, type LabPage, MANIFEST_FILE } from './build.js'
 import { type LabConfig, toLabConfig } from './config.js'
@@ -132,26 +131,5 @@ export async function startLab(options: StartLabOptions): Promise<RunningLab> {
     }
     send(res, 404, 'text/plain', 'Not found')
   })
-  await new Promise<void>((done, fail) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      fail(error.code === 'EADDRINUSE' ? new PortInUseError(options.port, LAB_PORT_ENV) : error),
-    )
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
-      server.removeAllListeners('error')
-      done()
-    })
-  })
-  const { port } = server.address() as AddressInfo
-  let stopped: Promise<void> | undefined
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    stop() {
-      stopped ??= new Promise<void>((done) => {
-        server.close(() => done())
-        server.closeAllConnections()
-      })
-      return stopped
-    },
-  }
+  return listenLocal(server, options.port, { host: options.host, envVar: LAB_PORT_ENV })
 }

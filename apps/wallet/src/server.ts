@@ -1,8 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { createServer, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { extname, join, resolve } from 'node:path'
-import { PortInUseError, portFromEnv } from '@latchkey/local-ports'
+import { listenLocal, portFromEnv } from '@latchkey/local-ports'
 import { DEFAULT_OUT_DIR, MANIFEST_FILE, type WalletSimManifest } from './build.js'
 import { DEFAULT_ACCOUNTS, toWalletSimConfig, type WalletSimConfig } from './config.js'
 import { contentSecurityPolicy, pageHtml } from './html.js'
@@ -108,27 +107,6 @@ export async function startWalletSim(options: StartWalletSimOptions): Promise<Ru
     }
     send(res, 404, 'text/plain', 'Not found')
   })
-  await new Promise<void>((done, fail) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      fail(error.code === 'EADDRINUSE' ? new PortInUseError(options.port, WALLET_PORT_ENV) : error),
-    )
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
-      server.removeAllListeners('error')
-      done()
-    })
-  })
-  const { port } = server.address() as AddressInfo
-  let stopped: Promise<void> | undefined
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    config,
-    stop() {
-      stopped ??= new Promise<void>((done) => {
-        server.close(() => done())
-        server.closeAllConnections()
-      })
-      return stopped
-    },
-  }
+  const listening = await listenLocal(server, options.port, { host: options.host, envVar: WALLET_PORT_ENV })
+  return { ...listening, config }
 }

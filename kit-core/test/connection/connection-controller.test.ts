@@ -160,7 +160,7 @@ describe('connection controller', () => {
       await vi.advanceTimersByTimeAsync(0)
       expect(connection.state.get().wcUri).toMatch(/^wc:pairing-1@2/)
       // Without `fresh`, the proposal under way is the one waited for.
-      void connection.connectWalletConnect()
+      const waiting = connection.connectWalletConnect().catch((error: unknown) => error)
       await vi.advanceTimersByTimeAsync(0)
       expect(wc.proposals).toHaveLength(1)
 
@@ -170,6 +170,7 @@ describe('connection controller', () => {
       expect(connection.state.get().wcUri).toMatch(/^wc:pairing-2@2/)
       wc.reject('oldest')
       expect(await first).toMatchObject({ code: 5000 })
+      expect(await waiting).toBe(await first)
       expect(connection.state.get().wcError).toBe(false)
       expect(connection.state.get().wcUri).toMatch(/^wc:pairing-2@2/)
       wc.approve({ eip155: [`eip155:1:${EVM}`] })

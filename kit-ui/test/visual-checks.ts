@@ -53,9 +53,15 @@ export async function imagesSettled(page: Page): Promise<void> {
 
 /** Measures the open modal: width, z-index, accent, images, horizontal overflow, the focused element's focus ring. */
 export function measure(page: Page): Promise<VisualReport> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const host = document.querySelector('latchkey-modal') as HTMLElement
     const root = host.shadowRoot as ShadowRoot
+    // An image whose URL arrived after imagesSettled is still loading, not broken: wait for it to decode or fail.
+    await Promise.all(
+      [...root.querySelectorAll('img')].map((img) =>
+        img.complete ? undefined : img.decode().catch(() => undefined),
+      ),
+    )
     const card = root.querySelector('[data-testid="modal"]') as HTMLElement
     const overlay = root.querySelector('[data-testid="modal-overlay"]') as HTMLElement
     // The dialog and its scroll area never scroll sideways, and no element reaches outside the dialog's sides.

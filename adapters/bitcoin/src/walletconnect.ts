@@ -12,10 +12,10 @@ import {
   malformedWalletAnswer,
   parseCaipAddress,
   readJson,
-  WalletConnectConnection,
   type WalletConnectProvider,
   walletResultObject,
 } from '@latchkey/core'
+import { WalletConnectConnection } from '@latchkey/core/walletconnect'
 import type { Psbt } from 'bitcoinjs-lib'
 import { isAddressOn } from './chains.js'
 import type { BitcoinWalletClient, WalletAddress, WalletChange, WalletSnapshot } from './client.js'

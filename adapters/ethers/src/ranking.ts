@@ -1,4 +1,5 @@
-import { createFallbackTransport, TransportDefaults } from '@latchkey/core'
+import { TransportDefaults } from '@latchkey/core'
+import { createFallbackTransport } from '@latchkey/core/rpc'
 import { FetchRequest } from 'ethers'
 
 /** One health check: resolves when the endpoint answered in time. */

@@ -5,10 +5,7 @@
  */
 import {
   type CaipNetwork,
-  createFallbackTransport,
-  type FallbackTransport,
   HttpRequestError,
-  isReadMethod,
   LatchkeyError,
   Messages,
   ProviderRpcError,
@@ -17,9 +14,14 @@ import {
   setRetryAfter,
   TimeoutError,
   TransportDefaults,
-  type TransportRank,
   withRetry,
 } from '@latchkey/core'
+import {
+  createFallbackTransport,
+  type FallbackTransport,
+  isReadMethod,
+  type TransportRank,
+} from '@latchkey/core/rpc'
 import type { providers, utils } from 'ethers5'
 import type { EthersLib } from './ethers.js'
 

@@ -7,10 +7,10 @@ import {
   type CaipNetwork,
   LatchkeyError,
   malformedWalletAnswer,
-  WalletConnectConnection,
   type WalletConnectProvider,
   walletResultObject,
 } from '@latchkey/core'
+import { WalletConnectConnection } from '@latchkey/core/walletconnect'
 import { walletChainsOf } from './chains.js'
 import { base58Decode, base58Encode, toBase64, transactionBytes } from './encoding.js'
 import type { LibsOf } from './libs.js'

@@ -37,10 +37,10 @@ import {
   type SwitchNetworkResult,
   type VerifyMessageParams,
   type WalletCapabilities,
-  WalletConnectConnection,
   type WalletConnectProvider,
   walletConnectConnector,
 } from '@latchkey/core'
+import { WalletConnectConnection } from '@latchkey/core/walletconnect'
 import { base64, hex } from '@scure/base'
 import { ChainReads } from './reads.js'
 import { sendTransactionRequest, signMessageRequest } from './requests.js'

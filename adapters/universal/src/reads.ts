@@ -5,12 +5,11 @@ import {
   type CaipNetwork,
   type CaipNetworkId,
   createHttpClient,
-  createRpcTransport,
   LatchkeyError,
   Messages,
-  type RpcTransport,
   rpcUrlsFor,
 } from '@latchkey/core'
+import { createRpcTransport, type RpcTransport } from '@latchkey/core/rpc'
 
 type CustomRpcUrls = Parameters<typeof rpcUrlsFor>[1]
 

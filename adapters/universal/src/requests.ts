@@ -6,8 +6,8 @@ import {
   malformedWalletAnswer,
   type SendTransactionParams,
   type SignableMessage,
-  type WalletConnectConnection,
 } from '@latchkey/core'
+import type { WalletConnectConnection } from '@latchkey/core/walletconnect'
 import { base58, base64, hex, utf8 } from '@scure/base'
 import {
   adr036SignDoc,

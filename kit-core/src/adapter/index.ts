@@ -45,7 +45,9 @@ export type {
 export { createMemoryStorage, type KitStorage, prefixStorage, readJson } from './storage.js'
 export {
   type AppMetadata,
+  malformedWalletAnswer,
   type ProposalNamespace,
+  proposalNamespace,
   type SessionNamespace,
   type SessionSignInRequest,
   WALLETCONNECT_NAMESPACE_DEFAULTS,
@@ -53,13 +55,6 @@ export {
   type WalletConnectEvents,
   type WalletConnectProvider,
   type WalletConnectSession,
-} from './walletconnect.js'
-export {
-  malformedWalletAnswer,
-  proposalNamespace,
-  WalletConnectConnection,
-  type WalletConnectConnectionEvents,
-  type WalletConnectConnectionOptions,
   walletConnectConnector,
   walletResultObject,
-} from './walletconnect-connection.js'
+} from './walletconnect.js'

@@ -1,4 +1,7 @@
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../caip/caip.js'
+import { ProviderRpcError, RpcErrorCode } from '../errors/index.js'
+import type { CaipNetwork } from '../networks/define.js'
+import { type Connector, ConnectorIds } from './connectors.js'
 
 /** Who the dApp is, as shown to wallets (SPEC §1 "metadata"). */
 export interface AppMetadata {
@@ -179,4 +182,63 @@ export interface WalletConnectProvider {
     event: E,
     listener: (payload: WalletConnectEvents[E]) => void,
   ): () => void
+}
+
+/**
+ * What the kit proposes in one namespace: every network of it, the methods and events the adapters use, and an
+ * `rpcMap` from the host's RPC URLs (custom ones first), so the SDK never reads a public RPC by accident.
+ */
+export function proposalNamespace(
+  namespace: ChainNamespace,
+  networks: readonly CaipNetwork[],
+  customRpcUrls?: Readonly<Record<CaipNetworkId, readonly { url: string }[]>>,
+): ProposalNamespace {
+  const rpcMap: Record<string, string> = {}
+  for (const network of networks) {
+    const url = customRpcUrls?.[network.caipNetworkId]?.[0]?.url ?? network.rpcUrls.default.http[0]
+    if (url) rpcMap[String(network.id)] = url
+  }
+  return {
+    chains: networks.map((network) => network.caipNetworkId),
+    methods: [...WALLETCONNECT_NAMESPACE_DEFAULTS[namespace].methods],
+    events: [...WALLETCONNECT_NAMESPACE_DEFAULTS[namespace].events],
+    rpcMap,
+  }
+}
+
+/**
+ * The WalletConnect entry of an adapter's connectors (one per namespace; the kit merges them into one row).
+ * `networkSwitch` says how the active network changes: `wallet` asks the wallet, `adapter` retargets requests
+ * to another approved chain with no prompt.
+ */
+export function walletConnectConnector(
+  chain: ChainNamespace,
+  networkSwitch: 'wallet' | 'adapter',
+  extra: Pick<Connector, 'provider'> = {},
+): Connector {
+  return {
+    id: ConnectorIds.walletConnect,
+    name: 'WalletConnect',
+    type: 'WALLET_CONNECT',
+    chain,
+    networkSwitch,
+    ...extra,
+  }
+}
+
+/**
+ * A wallet answer that breaks the namespace's WalletConnect RPC reference: an internal error (-32603) naming the
+ * method and what was wrong. A wallet at the other end of a relay is as hostile as any other.
+ */
+export function malformedWalletAnswer(method: string, what: string, cause?: unknown): ProviderRpcError {
+  return new ProviderRpcError(RpcErrorCode.InternalError, `The wallet answered ${method} with ${what}.`, {
+    cause,
+  })
+}
+
+/** The wallet's answer as the result object the method returns, or the malformed-answer error. */
+export function walletResultObject(answer: unknown, method: string): Record<string, unknown> {
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer))
+    throw malformedWalletAnswer(method, 'no result object')
+  return answer as Record<string, unknown>
 }

@@ -11,7 +11,7 @@ import type {
 } from '../adapter/adapter.js'
 import type { Connector } from '../adapter/connectors.js'
 import { readJson } from '../adapter/storage.js'
-import { walletConnectConnector } from '../adapter/walletconnect-connection.js'
+import { walletConnectConnector } from '../adapter/walletconnect.js'
 import { formatCaipAddress } from '../caip/caip.js'
 import { LatchkeyError, Messages, ProviderRpcError, RpcErrorCode } from '../errors/index.js'
 import type { CaipNetwork } from '../networks/define.js'

@@ -1,27 +1,10 @@
-import type { CaipNetworkId } from '../caip/caip.js'
-import { createServiceHttp, describeFailure, loggerOf, type ServiceClientOptions } from './client-options.js'
-import { isNamespaceSupported, type NamespaceFeature, ServiceDefaults } from './constants.js'
-import type { BlockchainApi, IdentityResult, ProfileName, TokenBalance } from './types.js'
-import { parseIdentity, parseProfiles, parseSupportedChains, parseTokenBalances } from './validate.js'
+import type { ServiceClientOptions } from './client-options.js'
+import type { BlockchainApi } from './types.js'
 
 /** Options of {@link createBlockchainApiClient}. */
 export interface BlockchainApiClientOptions extends ServiceClientOptions {
   /** The clock of the caches and the retry guard, ms since the epoch. Default `Date.now()`. */
   now?: (() => number) | undefined
-}
-
-type SupportedChains = { http: readonly CaipNetworkId[]; ws: readonly CaipNetworkId[] }
-const NONE: SupportedChains = Object.freeze({ http: Object.freeze([]), ws: Object.freeze([]) })
-
-/** Address shapes per namespace; anything else is never put into a request path. */
-const ADDRESS: Record<string, RegExp> = {
-  eip155: /^0x[0-9a-fA-F]{40}$/,
-  solana: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
-}
-
-interface Timed<T> {
-  at: number
-  value: T
 }
 
 /**
@@ -31,128 +14,27 @@ interface Timed<T> {
  * solana, names eip155), otherwise the result is empty. Caches (SPEC §9): portfolio and native balance 30 s,
  * identity 5 min. A failed balance fetch is not retried within 30 s (SPEC §5, §9). Answers are shape-checked;
  * token balances with zero decimals are dropped (SPEC §5).
+ *
+ * The client's code (and its answer checks) loads on the first request, so a page that is never connected never
+ * loads it. A failed load is tried again on the next request.
  */
 export function createBlockchainApiClient(options: BlockchainApiClientOptions): BlockchainApi {
-  const http = createServiceHttp(options)
-  const logger = loggerOf(options)
-  const now = options.now ?? (() => Date.now())
-  const secret = options.projectId
-  const warn = (what: string, error: unknown) =>
-    logger.warn(`[latchkey] ${what} failed: ${describeFailure(error, secret)}`)
-
-  let supported: SupportedChains | undefined
-  let supportedFailedAt: number | undefined
-  let supportedPending: Promise<SupportedChains> | undefined
-  const identities = new Map<string, Timed<IdentityResult>>()
-  const portfolios = new Map<string, Timed<readonly TokenBalance[]>>()
-  const balanceFailures = new Map<string, Timed<unknown>>()
-  const pending = new Map<string, Promise<unknown>>()
-
-  /** Shares one request between callers asking for the same key at the same time. */
-  function once<T>(key: string, run: () => Promise<T>): Promise<T> {
-    const running = pending.get(key) as Promise<T> | undefined
-    if (running) return running
-    const promise = run().finally(() => pending.delete(key))
-    pending.set(key, promise)
-    return promise
+  let client: Promise<BlockchainApi> | undefined
+  const load = (): Promise<BlockchainApi> => {
+    client ??= import('./blockchain-api-client.js').then(
+      (module) => module.blockchainApiClient(options),
+      (error: unknown) => {
+        client = undefined
+        throw error
+      },
+    )
+    return client
   }
-
-  async function getSupportedChains(): Promise<SupportedChains> {
-    if (supported) return supported
-    if (supportedFailedAt !== undefined && now() - supportedFailedAt < ServiceDefaults.balanceRetryGuardMs) {
-      return NONE
-    }
-    supportedPending ??= (async () => {
-      try {
-        const chains = parseSupportedChains(await http.get('v1/supported-chains'))
-        supported = Object.freeze({ http: Object.freeze(chains.http), ws: Object.freeze(chains.ws) })
-        supportedFailedAt = undefined
-        return supported
-      } catch (error) {
-        supportedFailedAt = now()
-        warn('supported chains', error)
-        return NONE
-      } finally {
-        supportedPending = undefined
-      }
-    })()
-    return supportedPending
-  }
-
-  async function isNetworkSupported(caipNetworkId: CaipNetworkId): Promise<boolean> {
-    return (await getSupportedChains()).http.includes(caipNetworkId)
-  }
-
-  /** The namespace serves `feature`, the address has its shape, and the network is supported. */
-  async function allowed(feature: NamespaceFeature, caipNetworkId: CaipNetworkId, address: string) {
-    const namespace = String(caipNetworkId).split(':', 1)[0] ?? ''
-    if (!isNamespaceSupported(feature, namespace)) return false
-    if (typeof address !== 'string' || !ADDRESS[namespace]?.test(address)) return false
-    return isNetworkSupported(caipNetworkId)
-  }
-
-  const fresh = <T>(entry: Timed<T> | undefined, lifetime: number): entry is Timed<T> =>
-    entry !== undefined && now() - entry.at < lifetime
-
   return {
-    getSupportedChains,
-    isNetworkSupported,
-
-    async getIdentity({ address, caipNetworkId, sender }) {
-      if (!(await allowed('names', caipNetworkId, address))) return null
-      const key = address.toLowerCase()
-      const cached = identities.get(key)
-      if (fresh(cached, ServiceDefaults.identityCacheMs)) return cached.value
-      return once(`identity:${key}`, async () => {
-        try {
-          const body = await http.get(`/v1/identity/${address}`, { params: { sender: sender ?? address } })
-          const value = Object.freeze(parseIdentity(body))
-          identities.set(key, { at: now(), value })
-          return value
-        } catch (error) {
-          warn('identity lookup', error)
-          return null
-        }
-      })
-    },
-
-    async getBalance({ address, caipNetworkId, forceUpdate }) {
-      if (!(await allowed('balance', caipNetworkId, address))) return []
-      const key = `${caipNetworkId}:${caipNetworkId.startsWith('eip155:') ? address.toLowerCase() : address}`
-      const failure = balanceFailures.get(key)
-      if (fresh(failure, ServiceDefaults.balanceRetryGuardMs)) throw failure.value
-      const cached = portfolios.get(key)
-      if (!forceUpdate && fresh(cached, ServiceDefaults.portfolioCacheMs)) return cached.value
-      return once(`balance:${key}:${forceUpdate ? 'force' : ''}`, async () => {
-        try {
-          const body = await http.get(`/v1/account/${address}/balance`, {
-            params: { currency: 'usd', chainId: caipNetworkId, forceUpdate: forceUpdate ? true : undefined },
-          })
-          const value = Object.freeze(
-            parseTokenBalances(body).filter((balance) => Number(balance.quantity.decimals) !== 0),
-          )
-          portfolios.set(key, { at: now(), value })
-          balanceFailures.delete(key)
-          return value
-        } catch (error) {
-          balanceFailures.set(key, { at: now(), value: error })
-          warn('balance fetch', error)
-          throw error
-        }
-      })
-    },
-
-    async reverseLookup({ address, caipNetworkId, sender }): Promise<readonly ProfileName[]> {
-      if (!(await allowed('names', caipNetworkId, address))) return []
-      try {
-        const body = await http.get(`/v1/profile/reverse/${address}`, {
-          params: { sender: sender ?? address, apiVersion: 2 },
-        })
-        return parseProfiles(body)
-      } catch (error) {
-        warn('reverse profile lookup', error)
-        return []
-      }
-    },
+    getSupportedChains: async () => (await load()).getSupportedChains(),
+    isNetworkSupported: async (caipNetworkId) => (await load()).isNetworkSupported(caipNetworkId),
+    getIdentity: async (params) => (await load()).getIdentity(params),
+    getBalance: async (params) => (await load()).getBalance(params),
+    reverseLookup: async (params) => (await load()).reverseLookup(params),
   }
 }

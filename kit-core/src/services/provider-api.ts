@@ -1,7 +1,7 @@
 import { createServiceHttp, describeFailure, loggerOf, type ServiceClientOptions } from './client-options.js'
 import { imageBlobToUrl } from './image-urls.js'
 import type { ErrorReport, GetWalletsParams, GetWalletsResult, ProviderApi } from './types.js'
-import { parseAnalyticsEnabled, parseFeatures, parseOrigins, parseWallets } from './validate.js'
+import { parseAnalyticsEnabled, parseFeatures, parseOrigins } from './validate.js'
 
 /** Options of {@link createProviderApiClient}. */
 export type ProviderApiClientOptions = ServiceClientOptions
@@ -71,6 +71,8 @@ export function createProviderApiClient(options: ProviderApiClientOptions): Prov
           badge_type: params.badge_type,
         },
       })
+      // The listing's checks load with its first page: a page that only shows the button never needs them.
+      const { parseWallets } = await import('./validate-listing.js')
       return parseWallets(body)
     },
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { isSafeImageUrl } from './index.js'
 import { cleanText, isSafeDeepLink, isSafeWebLink } from './sanitize.js'
-import { parseFeatures, parseWallet } from './validate.js'
+import { parseFeatures } from './validate.js'
+import { parseWallet } from './validate-listing.js'
 
 describe('isSafeImageUrl', () => {
   test.each([

@@ -11,20 +11,20 @@ describe('transport public API', () => {
     }
     vi.resetModules()
     const api = await import('./index.js')
+    const rpc = await import('../rpc.js')
     expect(Object.keys(api).sort()).toEqual([
       'MAX_RETRY_AFTER_MS',
       'TransportDefaults',
-      'createFallbackTransport',
       'createHttpClient',
-      'createRpcTransport',
-      'isReadMethod',
       'isRetryableError',
       'parseRetryAfter',
       'setRetryAfter',
       'withRetry',
     ])
+    // The JSON-RPC transports are the subpath @latchkey/core/rpc (kept out of the root entry's graph).
+    expect(Object.keys(rpc).sort()).toEqual(['createFallbackTransport', 'createRpcTransport', 'isReadMethod'])
     // Building clients does not need the globals either; only sending does.
     expect(() => api.createHttpClient({ baseUrl: 'https://a.test' })).not.toThrow()
-    expect(() => api.createRpcTransport({ url: 'https://a.test' })).not.toThrow()
+    expect(() => rpc.createRpcTransport({ url: 'https://a.test' })).not.toThrow()
   })
 })

@@ -1,12 +1,5 @@
 export { TransportDefaults } from './defaults.js'
 export {
-  createFallbackTransport,
-  type FallbackTransport,
-  type FallbackTransportOptions,
-  type RankOptions,
-  type TransportRank,
-} from './fallback.js'
-export {
   createHttpClient,
   type HttpBodyRequestOptions,
   type HttpClient,
@@ -23,11 +16,3 @@ export {
   setRetryAfter,
   withRetry,
 } from './retry.js'
-export {
-  createRpcTransport,
-  isReadMethod,
-  type RpcRequest,
-  type RpcRequestOptions,
-  type RpcTransport,
-  type RpcTransportOptions,
-} from './rpc.js'

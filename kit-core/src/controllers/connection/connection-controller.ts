@@ -8,7 +8,7 @@ import type {
   WalletConnectAuth,
   WalletConnectProvider,
 } from '../../adapter/walletconnect.js'
-import { proposalNamespace } from '../../adapter/walletconnect-connection.js'
+import { proposalNamespace } from '../../adapter/walletconnect.js'
 import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
 import { type CaipAddress, isChainNamespace, parseCaipAddress } from '../../caip/caip.js'
 import { LatchkeyError } from '../../errors/errors.js'

@@ -666,7 +666,7 @@ describe('one session for eip155 and solana', () => {
       storage: createMemoryStorage(),
       getWalletConnectProvider: async () => provider,
     })
-    cleanups.push(() => evm.connection.destroy())
+    cleanups.push(() => evm.destroy())
     const [evmAddress] = (await evm.request({ method: 'eth_requestAccounts' })) as string[]
     expect(wallet.proposals).toHaveLength(1)
     expect(evmAddress?.toLowerCase()).toBe(await evmAddressOf(evmKey))

@@ -119,7 +119,7 @@ export class AdapterConnectors {
   stop(): void {
     this.started = false
     this.discovery?.stop()
-    this.walletConnect?.connection.destroy()
+    this.walletConnect?.destroy()
     this.registry.release()
   }
 

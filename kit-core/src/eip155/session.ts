@@ -264,7 +264,7 @@ export class Eip1193Session {
 
   destroy(): void {
     this.discovery?.stop()
-    this.walletConnect?.connection.destroy()
+    this.walletConnect?.destroy()
     this.current?.detach()
     this.current = undefined
   }

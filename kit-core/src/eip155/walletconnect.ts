@@ -3,7 +3,7 @@
 // already holds one), `eth_chainId` is the session's active chain, a chain switch asks the wallet over the relay,
 // and every other request goes to the wallet on the active chain.
 import type { AdapterContext } from '../adapter/adapter.js'
-import { WalletConnectConnection } from '../adapter/walletconnect-connection.js'
+import type { WalletConnectConnection } from '../adapter/walletconnect-connection.js'
 import { LatchkeyError, ProviderRpcError, RpcErrorCode } from '../errors/index.js'
 import { createEmitter } from '../utils/emitter.js'
 import { type Eip1193Provider, parseChainId, toHexChainId } from './provider.js'
@@ -11,10 +11,10 @@ import { type Eip1193Provider, parseChainId, toHexChainId } from './provider.js'
 /** An EIP-1193 provider over the WalletConnect session, with the session's own end. */
 export interface WalletConnectEip1193Provider extends Eip1193Provider {
   readonly isWalletConnect: true
-  /** The namespace's side of the session. */
-  readonly connection: WalletConnectConnection
   /** Ends the session on both sides (gives up on the relay after 3 s). */
   disconnect(): Promise<void>
+  /** Stops following the session (the adapter is being destroyed); the session itself stays. */
+  destroy(): void
   on(event: string, listener: (...args: unknown[]) => void): this
   removeListener(event: string, listener: (...args: unknown[]) => void): this
 }
@@ -39,38 +39,56 @@ export function walletConnectEip1193Provider(context: AdapterContext): WalletCon
     throw new LatchkeyError('WalletConnect is not enabled (enableWalletConnect)', { code: 'INVALID_PARAMS' })
   const listeners = createEmitter<Record<string, unknown[]>>()
   const subscriptions = new Map<string, Map<Listener, () => void>>()
-  const addresses = () => connection.accounts().map((account) => account.address)
-  const connection: WalletConnectConnection = new WalletConnectConnection({
-    namespace: 'eip155',
-    networks: () => context.networks,
-    getProvider,
-    customRpcUrls: () => context.options.customRpcUrls,
-    networkSwitch: 'wallet',
-    on: {
-      accountsChanged: () => listeners.emit('accountsChanged', [addresses()]),
-      networkChanged: (network) => listeners.emit('chainChanged', [toHexChainId(network.id)]),
-      disconnected: () =>
-        listeners.emit('disconnect', [
-          new ProviderRpcError(RpcErrorCode.Disconnected, 'The wallet ended the session.'),
-        ]),
-    },
-  })
-
-  const restored = async () => connection.connected || (await connection.restore()) !== null
+  // The session's code loads with the first request: a page whose visitor never picks WalletConnect never loads it.
+  let loading: Promise<WalletConnectConnection> | undefined
+  let loaded: WalletConnectConnection | undefined
+  let destroyed = false
+  const load = (): Promise<WalletConnectConnection> => {
+    loading ??= import('../adapter/walletconnect-connection.js').then(
+      ({ WalletConnectConnection }) => {
+        loaded ??= new WalletConnectConnection({
+          namespace: 'eip155',
+          networks: () => context.networks,
+          getProvider,
+          customRpcUrls: () => context.options.customRpcUrls,
+          networkSwitch: 'wallet',
+          on: {
+            accountsChanged: () => listeners.emit('accountsChanged', [addresses(loaded)]),
+            networkChanged: (network) => listeners.emit('chainChanged', [toHexChainId(network.id)]),
+            disconnected: () =>
+              listeners.emit('disconnect', [
+                new ProviderRpcError(RpcErrorCode.Disconnected, 'The wallet ended the session.'),
+              ]),
+          },
+        })
+        if (destroyed) loaded.destroy()
+        return loaded
+      },
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    )
+    return loading
+  }
+  const addresses = (connection: WalletConnectConnection | undefined) =>
+    (connection?.accounts() ?? []).map((account) => account.address)
+  const restored = async (connection: WalletConnectConnection) =>
+    connection.connected || (await connection.restore()) !== null
 
   const provider: WalletConnectEip1193Provider = {
     isWalletConnect: true,
-    connection,
 
     async request({ method, params }) {
+      const connection = await load()
       switch (method) {
         case 'eth_requestAccounts':
-          if (!(await restored())) await connection.connect()
-          return addresses()
+          if (!(await restored(connection))) await connection.connect()
+          return addresses(connection)
         case 'eth_accounts':
-          return (await restored()) ? addresses() : []
+          return (await restored(connection)) ? addresses(connection) : []
         case 'eth_chainId': {
-          const network = (await restored()) ? connection.network() : undefined
+          const network = (await restored(connection)) ? connection.network() : undefined
           if (!network) throw new ProviderRpcError(RpcErrorCode.Disconnected, 'No WalletConnect session.')
           return toHexChainId(network.id)
         }
@@ -106,7 +124,12 @@ export function walletConnectEip1193Provider(context: AdapterContext): WalletCon
       return provider
     },
 
-    disconnect: () => connection.disconnect(),
+    disconnect: async () => (await load()).disconnect(),
+
+    destroy() {
+      destroyed = true
+      loaded?.destroy()
+    },
   }
   return provider
 }

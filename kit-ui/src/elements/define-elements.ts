@@ -19,12 +19,19 @@ interface Mounted {
   stop(): void
 }
 
-/** Loads the modal's chunk when the modal is wanted (open or loading), or earlier when the page is idle. */
+/**
+ * Loads the modal's chunk when the modal is wanted (open or loading), or earlier when the page is idle; then also
+ * the wallet listing's first lists, so a click opens the modal without waiting for the network.
+ */
 function mountLazyModal(kit: UiKit, root: ShadowRoot): Mounted {
-  const { modal } = kit.controllers
+  const { modal, listing } = kit.controllers
   const embedded = modal.mount === 'embedded'
   let unmount: (() => void) | undefined
   let live = true
+  const preload = () => {
+    load()
+    void listing.prefetch()
+  }
   const load = () => {
     void import('../modal/modal-host.js').then((module) => {
       if (live && !unmount) unmount = module.mountModal(root, kit, embedded)
@@ -37,7 +44,7 @@ function mountLazyModal(kit: UiKit, root: ShadowRoot): Mounted {
   let stopWatching: (() => void) | undefined
   if (wanted()) load()
   else {
-    handle = idle ? idle(load) : setTimeout(load, 1500)
+    handle = idle ? idle(preload) : setTimeout(preload, 1500)
     stopWatching = modal.state.subscribe(() => {
       if (!wanted()) return
       stopWatching?.()

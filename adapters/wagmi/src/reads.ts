@@ -4,8 +4,6 @@ import {
   ERC20_ABI,
   type EstimateGasParams,
   erc20Balance,
-  isAddress,
-  LatchkeyError,
   type SignableMessage,
 } from '@latchkey/core'
 import type { Client } from 'viem'
@@ -16,17 +14,7 @@ import {
   getBalance as viemGetBalance,
   verifyMessage as viemVerifyMessage,
 } from 'viem/actions'
-
-/** An address argument, checked. @throws LatchkeyError INVALID_PARAMS naming what is wrong. */
-export function addressParam(value: unknown, what: string): `0x${string}` {
-  if (!isAddress(value)) {
-    throw new LatchkeyError(`Invalid ${what}: not an EVM address`, {
-      code: 'INVALID_PARAMS',
-      details: `Got: ${String(value).slice(0, 80)}`,
-    })
-  }
-  return value
-}
+import { addressParam } from './params.js'
 
 /** The native balance of an address, or an ERC-20 one when `token` is given, read from the chain's RPC. */
 export async function readBalance(

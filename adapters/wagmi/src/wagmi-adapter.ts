@@ -52,10 +52,9 @@ import { type EIP1193Provider, formatUnits, parseUnits } from 'viem'
 import { AdapterChains } from './chains.js'
 import { AdapterConnectors } from './connectors.js'
 import { viaWallet, walletError } from './errors.js'
-import { addressParam, estimate, readBalance, verifySignature } from './reads.js'
+import { addressParam } from './params.js'
 import { createSwitchableStorage, type SwitchableStorage } from './storage.js'
 import { dropConnection, readView, reconnectThrough, settled, type View } from './wagmi-state.js'
-import { sendTransactionThrough, signTypedDataThrough, writeContractThrough } from './writes.js'
 
 /** Options of {@link WagmiAdapter}. */
 export interface WagmiAdapterOptions {
@@ -250,6 +249,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
       const fromService = await balanceFromService(this.context?.balanceService, { address: owner, network })
       if (fromService) return fromService
     }
+    const { readBalance } = await import('./reads.js')
     return readBalance(this.chains.clientOf(network), network, owner, tokenAddress)
   }
 
@@ -259,6 +259,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
   }
 
   async verifyMessage({ address, message, signature, network }: VerifyMessageParams): Promise<boolean> {
+    const { verifySignature } = await import('./reads.js')
     return verifySignature(
       this.chains.clientOf(network),
       addressParam(address, 'address'),
@@ -292,17 +293,20 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
 
   async signTypedData(params: SignTypedDataParams): Promise<SignMessageResult> {
     const account = this.signer(params.address)
+    const { signTypedDataThrough } = await import('./writes.js')
     return { signature: await signTypedDataThrough(this.wagmiConfig, account, params), address: account }
   }
 
   async sendTransaction(params: SendTransactionParams): Promise<SendTransactionResult> {
     const network = this.activeNetwork(params.network)
+    const { sendTransactionThrough } = await import('./writes.js')
     const hash = await sendTransactionThrough(this.wagmiConfig, this.signer(), Number(network.id), params)
     return { hash, network }
   }
 
   async writeContract(params: WriteContractParams): Promise<SendTransactionResult> {
     const network = this.activeNetwork(params.network)
+    const { writeContractThrough } = await import('./writes.js')
     const hash = await writeContractThrough(this.wagmiConfig, this.signer(), Number(network.id), params)
     return { hash, network }
   }
@@ -311,6 +315,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     const network = params.network ?? this.getNetwork() ?? this.chains.networks[0]
     if (!network) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
     const from = params.from !== undefined ? addressParam(params.from, 'sender') : this.view?.addresses[0]
+    const { estimate } = await import('./reads.js')
     try {
       return await estimate(this.chains.clientOf(network), params, from)
     } catch (error) {

@@ -13,7 +13,7 @@ import {
   writeContract as wagmiWriteContract,
 } from '@wagmi/core'
 import { viaWallet } from './errors.js'
-import { addressParam } from './reads.js'
+import { addressParam } from './params.js'
 
 type Account = `0x${string}`
 

@@ -78,17 +78,26 @@ describe('wallet listing controller', () => {
     expect(listing.loadNextPage()).toBe(first)
     expect(listing.state.get().pageLoading).toBe(true)
     await first
-    expect(api.calls.at(-1)).toEqual({
-      page: 1,
+    const pageCall = (page: number) => ({
+      page,
       entries: 40,
       exclude: [...recommendedIds, 'wallet-2', 'wallet-1'],
       chains: ['eip155:1', 'eip155:11155111'],
     })
+    // Page 1 is shown, and page 2 is already asked for: fetched ahead, not shown until the visitor wants it.
+    expect(api.calls.slice(-2)).toEqual([pageCall(1), pageCall(2)])
     let state = listing.state.get()
     expect(WalletListingLimits.pageSize).toBe(40)
     expect(state).toMatchObject({ page: 1, count: 124, pageLoading: false })
     expect(state.wallets).toHaveLength(40)
-    await listing.loadNextPage()
+    await settle()
+    // Asked for, the page fetched ahead is shown without a request of its own and without a loading state.
+    const second = listing.loadNextPage()
+    expect(listing.state.get().pageLoading).toBe(false)
+    await second
+    expect(listing.state.get()).toMatchObject({ page: 2, pageLoading: false })
+    expect(listing.state.get().wallets).toHaveLength(80)
+    expect(api.calls.filter((call) => call.page === 2 && call.entries === 40)).toHaveLength(1)
     await listing.loadNextPage()
     await listing.loadNextPage()
     state = listing.state.get()

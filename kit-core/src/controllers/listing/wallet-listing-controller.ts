@@ -53,6 +53,14 @@ export interface WalletListingState {
 
 export type WalletListingController = ReturnType<typeof createWalletListingController>
 
+/** A page fetched ahead: which one, for which listing epoch, and whether its request has settled. */
+interface PageAhead {
+  page: number
+  epoch: number
+  settled: boolean
+  result: Promise<{ data: WalletListing[]; count: number }>
+}
+
 const nonEmpty = (list: readonly string[] | undefined) => (list && list.length > 0 ? list : undefined)
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -85,6 +93,8 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
   let searchToken = 0
   let prefetched: Promise<void> | undefined
   let pageRequest: Promise<void> | undefined
+  /** The next All Wallets page, fetched ahead of the visitor asking for it. */
+  let ahead: PageAhead | undefined
 
   async function getWallets(params: GetWalletsParams): Promise<{ data: WalletListing[]; count: number }> {
     if (!deps.api) return { data: [], count: 0 }
@@ -93,21 +103,34 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
     return { data: sanitizeWalletListings(result?.data), count }
   }
 
+  /**
+   * Fetches the images of the first wallets of a list; the ones that arrive are added in one state change, so a
+   * list is drawn again once for its images, not once per image.
+   */
   function prefetchImages(wallets: readonly WalletListing[]): void {
     const api = deps.api
     if (!api) return
-    for (const wallet of wallets.slice(0, Limits.imagePrefetchCount)) {
-      const id = wallet.image_id
-      if (!id || state.get().images[id] || pendingImages.has(id)) continue
-      pendingImages.add(id)
-      Promise.resolve()
-        .then(() => api.getWalletImage(id))
-        .then((url) => {
-          if (isSafeImageUrl(url)) state.patch({ images: { ...state.get().images, [id]: url } })
-        })
-        .catch(() => undefined)
-        .finally(() => pendingImages.delete(id))
-    }
+    const ids = wallets
+      .slice(0, Limits.imagePrefetchCount)
+      .map((wallet) => wallet.image_id)
+      .filter(
+        (id): id is string =>
+          Boolean(id) && !state.get().images[id as string] && !pendingImages.has(id as string),
+      )
+    if (ids.length === 0) return
+    for (const id of ids) pendingImages.add(id)
+    void Promise.all(
+      ids.map((id) =>
+        Promise.resolve()
+          .then(() => api.getWalletImage(id))
+          .then((url) => (isSafeImageUrl(url) ? ([id, url] as const) : undefined))
+          .catch(() => undefined),
+      ),
+    ).then((found) => {
+      for (const id of ids) pendingImages.delete(id)
+      const added = found.filter((entry) => entry !== undefined)
+      if (added.length > 0) state.patch({ images: { ...state.get().images, ...Object.fromEntries(added) } })
+    })
   }
 
   function warn(what: string, error: unknown): void {
@@ -156,21 +179,32 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
     state.patch({ excluded: data.map((wallet) => ({ rdns: wallet.rdns ?? null, name: wallet.name })) })
   }
 
+  /** One All Wallets page as the API answers it (the recommended wallets and the host's lists left out). */
+  function fetchPage(page: number): Promise<{ data: WalletListing[]; count: number }> {
+    return getWallets({
+      page,
+      entries: Limits.pageSize,
+      include: nonEmpty(includeWalletIds),
+      exclude: nonEmpty([
+        ...state.get().recommended.map((wallet) => wallet.id),
+        ...excludeWalletIds,
+        ...featuredWalletIds,
+      ]),
+      chains: nonEmpty(deps.getChainIds()),
+    })
+  }
+
+  /**
+   * Shows page `page`: from the page fetched ahead when there is one (the visitor scrolling to the end sees it at
+   * once), else fetched now; then fetches the next page ahead, kept until asked for.
+   */
   async function loadPage(page: number): Promise<void> {
     const at = epoch
-    state.patch({ pageLoading: true })
+    const buffered = ahead?.page === page && ahead.epoch === at ? ahead : undefined
+    ahead = undefined
+    if (!buffered?.settled) state.patch({ pageLoading: true })
     try {
-      const { data, count } = await getWallets({
-        page,
-        entries: Limits.pageSize,
-        include: nonEmpty(includeWalletIds),
-        exclude: nonEmpty([
-          ...state.get().recommended.map((wallet) => wallet.id),
-          ...excludeWalletIds,
-          ...featuredWalletIds,
-        ]),
-        chains: nonEmpty(deps.getChainIds()),
-      })
+      const { data, count } = await (buffered?.result ?? fetchPage(page))
       if (at !== epoch) return
       const known = new Set(state.get().wallets.map((wallet) => wallet.id))
       const added = data.filter((wallet) => !known.has(wallet.id))
@@ -179,13 +213,26 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
       state.patch({
         wallets,
         page,
+        pageLoading: false,
         count: added.length > 0 ? Math.max(count, wallets.length) : wallets.length,
       })
       prefetchImages(data)
+      if (hasMore()) {
+        const next: PageAhead = { page: page + 1, epoch: at, settled: false, result: fetchPage(page + 1) }
+        next.result.then(
+          () => {
+            next.settled = true
+          },
+          () => {
+            next.settled = true
+          },
+        )
+        ahead = next
+      }
     } catch (error) {
       warn(`page ${page}`, error)
     } finally {
-      if (at === epoch) state.patch({ pageLoading: false })
+      if (at === epoch && state.get().pageLoading) state.patch({ pageLoading: false })
     }
   }
 
@@ -306,6 +353,7 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
       searchToken++
       prefetched = undefined
       pageRequest = undefined
+      ahead = undefined
       state.set({ ...INITIAL, images: state.get().images })
     },
   }

@@ -14,7 +14,7 @@ import { createThemeController } from '../controllers/config/theme-controller.js
 import { createChainController } from '../controllers/connection/chain-controller.js'
 import { createConnectionController } from '../controllers/connection/connection-controller.js'
 import { createConnectorsController } from '../controllers/listing/connectors-controller.js'
-import { createWalletListingController } from '../controllers/listing/wallet-listing-controller.js'
+import { createWalletListing } from '../controllers/listing/wallet-listing.js'
 import { createModalController } from '../controllers/navigation/modal-controller.js'
 import { createRouterController } from '../controllers/navigation/router-controller.js'
 import { LatchkeyError } from '../errors/errors.js'
@@ -22,7 +22,7 @@ import { Messages } from '../errors/messages.js'
 import { createBlockchainApiClient } from '../services/blockchain-api.js'
 import { createProviderApiClient } from '../services/provider-api.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
-import { createSiwxController } from '../siwx/siwx-controller.js'
+import { createSiwx } from '../siwx/siwx-facade.js'
 import type { SiwxConfig } from '../siwx/types.js'
 import { VERSION } from '../version.js'
 import { createKitApi } from './kit-api.js'
@@ -196,7 +196,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       }
     },
   })
-  const listing = createWalletListingController({
+  const listing = createWalletListing({
     api: providerApi,
     options,
     getChainIds: () => chain.getNetworks().map((n) => n.caipNetworkId),
@@ -241,7 +241,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       type: account.allAccounts.find((a) => a.address === account.address)?.type,
     }
   }
-  const siwx = createSiwxController({
+  const siwx = createSiwx({
     config: options.siwx as SiwxConfig | undefined,
     getAccount: accountOfActive,
     subscribeAccount: (listener) => {

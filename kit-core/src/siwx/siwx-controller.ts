@@ -57,8 +57,8 @@ function toData(message: SiwxMessageData): SiwxMessageData {
  * requests the signature and stores the session, reports failures, and cancels (disconnecting when sign-in
  * is required). Sign-in is required or optional as the host's config says.
  */
-export function createSiwxController(deps: SiwxDeps) {
-  const state: StateStore<SiwxState> = createStore<SiwxState>({ status: 'idle' })
+export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxState> }) {
+  const state: StateStore<SiwxState> = deps.state ?? createStore<SiwxState>({ status: 'idle' })
 
   function requireConfig(): SiwxConfig {
     if (!deps.config) throw new LatchkeyError(Messages.siwxNotEnabled)

@@ -3,7 +3,7 @@ import { vi } from 'vitest'
 import {
   createWalletListingController,
   type WalletListingControllerDeps,
-} from '../../src/controllers/listing/index.js'
+} from '../../src/controllers/listing/wallet-listing-controller.js'
 
 /** The controller over `api` (none: only custom wallets); `overrides` replace any of its deps. */
 export function setupWalletListing(

@@ -27,9 +27,9 @@ export {
   mobileRedirectUrl,
   walletDeepLink,
 } from './mobile-redirect.js'
-export {
-  createWalletListingController,
-  type WalletListingController,
-  type WalletListingControllerDeps,
-  type WalletListingState,
+export { createWalletListing } from './wallet-listing.js'
+export type {
+  WalletListingController,
+  WalletListingControllerDeps,
+  WalletListingState,
 } from './wallet-listing-controller.js'

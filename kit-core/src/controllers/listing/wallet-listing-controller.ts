@@ -3,7 +3,8 @@ import { createStore, type StateStore } from '../../kit/store.js'
 import { isSafeImageUrl } from '../../services/sanitize.js'
 import type { GetWalletsParams, ProviderApi, WalletListing } from '../../services/types.js'
 import { WalletListingLimits as Limits } from './listing-constants.js'
-import type { ConnectorEntry, ExcludedWallet, ListedWallet, RecentWalletRef } from './listing-types.js'
+import { INITIAL_LISTING_STATE, type WalletListingState } from './listing-state.js'
+import type { ConnectorEntry, ListedWallet, RecentWalletRef } from './listing-types.js'
 import { sanitizeWalletListings } from './sanitize-wallet.js'
 import { isWalletExcluded, sortWallets } from './wallet-rules.js'
 
@@ -26,31 +27,11 @@ export interface WalletListingControllerDeps {
   getRecentWallets(): readonly RecentWalletRef[]
   /** Where failed requests are reported (quietly: the lists stay as they were). */
   logger?: Pick<Logger, 'warn'>
+  /** The store to keep the lists in (the kit's facade hands its own); default a new one. */
+  state?: StateStore<WalletListingState>
 }
 
-/** SPEC §3 "Wallet listing": the lists kept. */
-export interface WalletListingState {
-  /** The host's featuredWalletIds, in that order. */
-  featured: readonly WalletListing[]
-  /** Up to 4 wallets of the active chains the API recommends. */
-  recommended: readonly WalletListing[]
-  /** The All Wallets pages loaded so far (featured and recommended not repeated). */
-  wallets: readonly WalletListing[]
-  /** The results of the latest search. */
-  search: readonly WalletListing[]
-  /** The excluded wallets' rdns and names, to hide their connectors too. */
-  excluded: readonly ExcludedWallet[]
-  /** The last All Wallets page loaded; 0 before the first. */
-  page: number
-  /** How many wallets the All Wallets pages hold in all. */
-  count: number
-  searchQuery: string
-  searchLoading: boolean
-  pageLoading: boolean
-  /** Prefetched wallet images: image_id -> URL (only URLs that pass the image URL rule). */
-  images: Readonly<Record<string, string>>
-}
-
+export type { WalletListingState }
 export type WalletListingController = ReturnType<typeof createWalletListingController>
 
 /** A page fetched ahead: which one, for which listing epoch, and whether its request has settled. */
@@ -64,20 +45,6 @@ interface PageAhead {
 const nonEmpty = (list: readonly string[] | undefined) => (list && list.length > 0 ? list : undefined)
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
-const INITIAL: WalletListingState = {
-  featured: [],
-  recommended: [],
-  wallets: [],
-  search: [],
-  excluded: [],
-  page: 0,
-  count: 0,
-  searchQuery: '',
-  searchLoading: false,
-  pageLoading: false,
-  images: {},
-}
-
 /**
  * The wallet listing of the Provider API (SPEC §3, §5, §9): featured, recommended (4), All Wallets pages of
  * 40, search (up to 100, loading at least 300 ms, the newest search wins), the excluded wallets, and image
@@ -85,7 +52,7 @@ const INITIAL: WalletListingState = {
  * and links are dropped.
  */
 export function createWalletListingController(deps: WalletListingControllerDeps) {
-  const state: StateStore<WalletListingState> = createStore(INITIAL)
+  const state: StateStore<WalletListingState> = deps.state ?? createStore(INITIAL_LISTING_STATE)
   const { featuredWalletIds = [], includeWalletIds, excludeWalletIds = [] } = deps.options
   const customWallets = sanitizeWalletListings(deps.options.customWallets ?? [])
   const pendingImages = new Set<string>()
@@ -354,7 +321,7 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
       prefetched = undefined
       pageRequest = undefined
       ahead = undefined
-      state.set({ ...INITIAL, images: state.get().images })
+      state.set({ ...INITIAL_LISTING_STATE, images: state.get().images })
     },
   }
 }

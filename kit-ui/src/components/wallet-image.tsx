@@ -8,9 +8,11 @@ import { Tile } from './images.js'
  * fetched once through the Provider API's image endpoint (core keeps only URLs that pass `isSafeImageUrl`,
  * which `Tile` checks again). Until then, and when there is none, the name's first letter.
  */
-export function WalletImage({ kit, wallet, size }: { kit: UiKit; wallet: WalletListing; size?: number }) {
+export function WalletImage(props: { kit: UiKit; wallet: WalletListing; size?: number; known?: string }) {
+  const { kit, wallet, size } = props
   const { listing, providerApi } = kit.controllers
-  const known = listing.getWalletImage(wallet)
+  // A list passes the image it already looked up (its cells are drawn again only when that changes).
+  const known = 'known' in props ? props.known : listing.getWalletImage(wallet)
   const [fetched, setFetched] = useState<string | undefined>(undefined)
   const imageId = wallet.image_id
   useEffect(() => {

@@ -1,4 +1,5 @@
-import { isSafeWebLink, type ListedWallet } from '@latchkey/core'
+import { type Connector, isSafeWebLink, type ListedWallet } from '@latchkey/core'
+import { Component } from 'preact'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { Icon } from '../components/icons.js'
 import { useStore } from '../components/use-store.js'
@@ -8,8 +9,8 @@ import { onGridKeyDown } from '../modal/focus.js'
 import { connectListedWallet, hasWalletConnect } from './listed-wallet.js'
 
 /**
- * All Wallets: core's wallet listing in pages of 40, loaded as the list's end scrolls into view (an
- * IntersectionObserver inside the shadow root) or by the "more" button a keyboard reaches; search through
+ * All Wallets: core's wallet listing in pages of 40 (the next one fetched ahead by core), shown as the list's end
+ * scrolls near, or by the "more" button a keyboard reaches; search through
  * core (newest query wins, loading at least 300 ms). Installed wallets come first with a badge and connect at
  * once; the others link to their homepage.
  */
@@ -20,7 +21,6 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
   const { t } = kit
   const [query, setQuery] = useState(listed.searchQuery)
   const scroller = useRef<HTMLDivElement>(null)
-  const sentinel = useRef<HTMLDivElement>(null)
   const searching = query.trim().length > 0
   const more = !searching && listing.hasMore()
 
@@ -29,22 +29,19 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
     if (listing.state.get().page === 0) void listing.loadNextPage()
   }, [listing])
 
-  useEffect(() => {
+  // The next page is asked for as the end of the list comes within 240 px: from the scroll event itself (so a page
+  // fetched ahead lands in the same frame as the scroll), and after each render, when the end is in view without
+  // scrolling. While a page loads, or before the first one is on screen, nothing is asked (the first page's grid
+  // holds only the recommended wallets, whose end is always in view).
+  const nearEnd = () => {
     const root = scroller.current
-    const end = sentinel.current
-    // Only once a page is on screen and none is loading: while the first page loads, the grid holds only the
-    // recommended wallets, so the end of the list is in view and would ask for a page the visitor never scrolled to.
-    if (!root || !end || !more || listed.page === 0 || listed.pageLoading) return
-    if (typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) void listing.loadNextPage()
-      },
-      { root, rootMargin: '0px 0px 120px 0px' },
-    )
-    observer.observe(end)
-    return () => observer.disconnect()
-  }, [more, listed.page, listed.pageLoading, listing])
+    if (!root || !listing.hasMore() || listing.state.get().page === 0 || listing.state.get().pageLoading)
+      return
+    if (root.scrollTop + root.clientHeight >= root.scrollHeight - 240) void listing.loadNextPage()
+  }
+  useEffect(() => {
+    if (!searching) nearEnd()
+  })
 
   const onInput = (event: Event) => {
     const value = (event.currentTarget as HTMLInputElement).value
@@ -83,7 +80,12 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
           </button>
         ) : null}
       </div>
-      <div class="wallet-scroll" ref={scroller} data-testid="all-wallets-list">
+      <div
+        class="wallet-scroll"
+        ref={scroller}
+        data-testid="all-wallets-list"
+        onScroll={searching ? undefined : nearEnd}
+      >
         {loading ? (
           <div class="center" aria-live="polite">
             <span class="spinner large" aria-hidden="true" />
@@ -95,15 +97,23 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
           </p>
         ) : (
           <ul class="wallet-grid" onKeyDown={onGridKeyDown} data-count={wallets.length}>
-            {wallets.map((wallet) => (
-              <li key={wallet.id}>
-                <WalletCell kit={kit} wallet={wallet} />
-              </li>
-            ))}
+            {wallets.map((wallet) => {
+              const connector = kit.controllers.connectors.getConnectorForWallet(wallet)
+              return (
+                <li key={wallet.id}>
+                  <MemoCell
+                    kit={kit}
+                    wallet={wallet}
+                    connector={connector}
+                    image={listing.getWalletImage(wallet)}
+                  />
+                </li>
+              )
+            })}
           </ul>
         )}
         {more && !loading ? (
-          <div class="more" ref={sentinel}>
+          <div class="more">
             <button
               type="button"
               class="secondary"
@@ -120,13 +130,41 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
   )
 }
 
-function WalletCell({ kit, wallet }: { kit: UiKit; wallet: ListedWallet }) {
-  const connector = kit.controllers.connectors.getConnectorForWallet(wallet)
+interface CellProps {
+  kit: UiKit
+  wallet: ListedWallet
+  connector: Connector | undefined
+  image: string | undefined
+}
+
+/**
+ * A cell drawn again only when what it shows changed: appending a page to a list of a thousand draws forty cells,
+ * not a thousand.
+ */
+class MemoCell extends Component<CellProps> {
+  override shouldComponentUpdate(next: CellProps): boolean {
+    const { wallet, connector, image } = this.props
+    return (
+      next.wallet.id !== wallet.id ||
+      next.wallet.name !== wallet.name ||
+      next.wallet.homepage !== wallet.homepage ||
+      next.connector?.id !== connector?.id ||
+      next.connector?.name !== connector?.name ||
+      next.image !== image
+    )
+  }
+
+  override render() {
+    return <WalletCell {...this.props} />
+  }
+}
+
+function WalletCell({ kit, wallet, connector, image }: CellProps) {
   const name = wallet.name || wallet.id
   const body = (
     <>
       <span class="cell-image">
-        <WalletImage kit={kit} wallet={wallet} size={48} />
+        <WalletImage kit={kit} wallet={wallet} size={48} known={image} />
         {connector ? (
           <span class="installed-mark">
             <Icon name="check" size={10} />

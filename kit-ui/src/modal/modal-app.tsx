@@ -58,8 +58,6 @@ export function ModalApp({ kit, embedded }: { kit: UiKit; embedded: boolean }) {
     if (!root.activeElement || !node.contains(root.activeElement)) node.focus()
   }, [router.view, router.history.length])
 
-  if (!modal.open) return <style>{STYLES}</style>
-
   const onKeyDown = (event: KeyboardEvent) => {
     const node = card.current
     if (!node) return
@@ -79,59 +77,63 @@ export function ModalApp({ kit, embedded }: { kit: UiKit; embedded: boolean }) {
   const canGoBack = router.history.length > 1 && !signingIn
   const canClose = !(signingIn && kit.controllers.siwx.isRequired())
 
+  // The stylesheet stays the same node while the modal closes and opens: a new <style> would be parsed again, and
+  // the shadow tree restyled, on every open.
   return (
     <>
       <style>{STYLES}</style>
-      <div class={`overlay ${embedded ? 'embedded' : ''}`} data-testid="modal-overlay" ref={overlay}>
-        <div
-          ref={card}
-          class="card"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={TITLE_ID}
-          data-testid="modal"
-          data-view={router.view}
-          tabIndex={-1}
-          onKeyDown={onKeyDown}
-        >
-          <div class="header">
-            {canGoBack ? (
-              <button
-                type="button"
-                class="icon-btn"
-                data-testid="modal-back"
-                aria-label={kit.t('back')}
-                onClick={() => kit.controllers.router.goBack()}
-              >
-                <Icon name="back" />
-              </button>
-            ) : (
-              <span />
-            )}
-            <h2 class="title" id={TITLE_ID} data-testid="modal-title">
-              {viewTitle(kit, router)}
-            </h2>
-            {canClose ? (
-              <button
-                type="button"
-                class="icon-btn end"
-                data-testid="modal-close"
-                aria-label={kit.t('close')}
-                onClick={() => void kit.close()}
-              >
-                <Icon name="close" />
-              </button>
-            ) : (
-              <span />
-            )}
+      {modal.open ? (
+        <div class={`overlay ${embedded ? 'embedded' : ''}`} data-testid="modal-overlay" ref={overlay}>
+          <div
+            ref={card}
+            class="card"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={TITLE_ID}
+            data-testid="modal"
+            data-view={router.view}
+            tabIndex={-1}
+            onKeyDown={onKeyDown}
+          >
+            <div class="header">
+              {canGoBack ? (
+                <button
+                  type="button"
+                  class="icon-btn"
+                  data-testid="modal-back"
+                  aria-label={kit.t('back')}
+                  onClick={() => kit.controllers.router.goBack()}
+                >
+                  <Icon name="back" />
+                </button>
+              ) : (
+                <span />
+              )}
+              <h2 class="title" id={TITLE_ID} data-testid="modal-title">
+                {viewTitle(kit, router)}
+              </h2>
+              {canClose ? (
+                <button
+                  type="button"
+                  class="icon-btn end"
+                  data-testid="modal-close"
+                  aria-label={kit.t('close')}
+                  onClick={() => void kit.close()}
+                >
+                  <Icon name="close" />
+                </button>
+              ) : (
+                <span />
+              )}
+            </div>
+            <Notices kit={kit} part="alert" />
+            <div class="body">
+              <ViewBody kit={kit} router={router} />
+            </div>
+            <Notices kit={kit} part="snackbar" />
           </div>
-          <Notices kit={kit} part="alert" />
-          <div class="body">
-            <ViewBody kit={kit} router={router} />
-          </div>
-          <Notices kit={kit} part="snackbar" />
         </div>
-      </div>
+      ) : null}
     </>
   )
 }

@@ -1,0 +1,17 @@
+// (2) Latchkey + ethers v6 through createKit from @latchkey/ui: no React, the <latchkey-button> custom element.
+import { EthersAdapter } from '@latchkey/adapter-ethers'
+import { latchkeyLocal, latchkeyLocal2, withRpcUrl } from '@latchkey/core/networks'
+import { createKit } from '@latchkey/ui'
+import { appRoot, benchConfig, benchMetadata } from '../shared/bench-config.js'
+
+const config = benchConfig()
+createKit({
+  projectId: config.projectId,
+  networks: [
+    withRpcUrl(latchkeyLocal, config.chains[0].rpcUrl),
+    withRpcUrl(latchkeyLocal2, config.chains[1].rpcUrl),
+  ],
+  adapters: [new EthersAdapter()],
+  metadata: benchMetadata('Latchkey ethers bench'),
+})
+appRoot().append(document.createElement('latchkey-button'))

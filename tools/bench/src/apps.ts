@@ -1,0 +1,129 @@
+// The six reference apps and how the harness finds their elements. Selectors are CSS selectors searched in the
+// document and every open shadow root (the probes in the page), and handed to Playwright's `locator()` for clicks
+// (Playwright's CSS engine pierces open shadow roots too).
+
+export type AppId =
+  | 'latchkey-wagmi'
+  | 'latchkey-ethers'
+  | 'latchkey-multichain'
+  | 'appkit'
+  | 'rainbowkit'
+  | 'floor'
+
+/** Where the All Wallets scale test finds the listing's cells and scroller. */
+export interface AllWalletsSpec {
+  /** The row of the connect view that opens All Wallets. */
+  row: string
+  /** The element (found through shadow roots) whose shadow root (or subtree) holds the cells and the scroller. */
+  host: string
+  /** One wallet cell, inside `host`. */
+  cells: string
+  /** The scrolling element, inside `host`. */
+  scroller: string
+}
+
+export interface AppSpec {
+  id: AppId
+  /** Short name for tables. */
+  label: string
+  /** What the app is, for the README and the results. */
+  description: string
+  kind: 'latchkey' | 'peer' | 'floor'
+  /** The entry, relative to tools/bench. */
+  entry: string
+  /** esbuild `alias` for this app only (RainbowKit's wagmi 2). */
+  alias?: Record<string, string>
+  /** The connect button (probe and click target). */
+  button: string
+  /** The injected test wallet's entry in the wallet list (probe and click target); none for the floor. */
+  listEntry?: (rdns: string) => string
+  /** The connected state (account button). */
+  connected: string
+  allWallets?: AllWalletsSpec
+}
+
+const testId = (id: string) => `[data-testid="${id}"]`
+
+const LATCHKEY_COMMON = {
+  kind: 'latchkey',
+  button: testId('connect-button'),
+  listEntry: (rdns: string) => testId(`wallet-${rdns}`),
+  connected: testId('account-button'),
+} as const
+
+export const APPS: readonly AppSpec[] = [
+  {
+    id: 'latchkey-wagmi',
+    label: 'Latchkey wagmi',
+    description:
+      'Latchkey + wagmi + React: @latchkey/react createKit, WagmiAdapter, WagmiProvider + QueryClientProvider, <LatchkeyButton />',
+    entry: 'apps/latchkey-wagmi/main.tsx',
+    ...LATCHKEY_COMMON,
+    allWallets: {
+      row: testId('all-wallets'),
+      host: 'latchkey-modal',
+      cells: '.wallet-grid [data-testid^="wallet-"]',
+      scroller: testId('all-wallets-list'),
+    },
+  },
+  {
+    id: 'latchkey-ethers',
+    label: 'Latchkey ethers',
+    description: 'Latchkey + ethers v6 through @latchkey/ui createKit, no React, <latchkey-button>',
+    entry: 'apps/latchkey-ethers/main.ts',
+    ...LATCHKEY_COMMON,
+  },
+  {
+    id: 'latchkey-multichain',
+    label: 'Latchkey multi-chain',
+    description:
+      'Latchkey multi-chain + React: WagmiAdapter, SolanaAdapter and BitcoinAdapter in one kit, WagmiProvider + QueryClientProvider, <LatchkeyButton />',
+    entry: 'apps/latchkey-multichain/main.tsx',
+    ...LATCHKEY_COMMON,
+  },
+  {
+    id: 'appkit',
+    label: 'AppKit',
+    description:
+      'Reown AppKit + its wagmi adapter (React): createAppKit, WagmiProvider + QueryClientProvider, <appkit-button>',
+    kind: 'peer',
+    entry: 'apps/appkit/main.tsx',
+    button: testId('connect-button'),
+    listEntry: (rdns) => testId(`wallet-selector-${rdns}`),
+    connected: testId('account-button'),
+    allWallets: {
+      row: testId('all-wallets'),
+      host: 'w3m-all-wallets-list',
+      cells: 'w3m-all-wallets-list-item',
+      scroller: 'wui-grid',
+    },
+  },
+  {
+    id: 'rainbowkit',
+    label: 'RainbowKit',
+    description:
+      'RainbowKit (wagmi 2 through the wagmi-v2 alias): getDefaultConfig, WagmiProvider, QueryClientProvider, RainbowKitProvider, <ConnectButton />',
+    kind: 'peer',
+    entry: 'apps/rainbowkit/main.tsx',
+    alias: { wagmi: 'wagmi-v2' },
+    button: testId('rk-connect-button'),
+    listEntry: (rdns) => testId(`rk-wallet-option-${rdns}`),
+    connected: testId('rk-account-button'),
+  },
+  {
+    id: 'floor',
+    label: 'floor',
+    description:
+      'The floor: wagmi + React + react-query, one plain button on the injected connector, no modal',
+    kind: 'floor',
+    entry: 'apps/floor/main.tsx',
+    button: testId('floor-connect'),
+    connected: testId('floor-account'),
+  },
+]
+
+export function appById(id: AppId): AppSpec {
+  const app = APPS.find((a) => a.id === id)
+  if (!app) throw new Error(`Unknown app ${id}`)
+  return app
+}

@@ -1,0 +1,244 @@
+// The bench harness: builds the six apps, starts the local backends once, runs every app N times (interleaved,
+// a fresh browser per run), then writes results/ and prints the table and the target lines.
+// Usage (through bench.mjs): node .out/bench.mjs [--runs N] [--apps id,id] [--no-scale] [--screenshots]
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { APPS, type AppId, type AppSpec } from './apps.js'
+import { startBackends } from './backends.js'
+import { type AppBuild, buildApp, SHARED_BUILD_OPTIONS } from './build.js'
+import { BENCH_DIR, RESULTS_DIR } from './paths.js'
+import { markdown, ratiosSvg } from './report.js'
+import { ROUTED_HOSTS, type RunResult, runApp, TEST_WALLET } from './run.js'
+import { ratios, summarizeApp, summarizeScale, targets } from './summary.js'
+
+interface Options {
+  runs: number
+  apps: AppSpec[]
+  scale: boolean
+  screenshots: boolean
+}
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '5' },
+      apps: { type: 'string' },
+      'no-scale': { type: 'boolean', default: false },
+      screenshots: { type: 'boolean', default: false },
+    },
+    strict: true,
+  })
+  const runs = Number(values.runs)
+  if (!Number.isInteger(runs) || runs < 1 || runs > 50)
+    throw new Error(`--runs must be 1..50, got ${values.runs}`)
+  const ids = values.apps?.split(',').map((id) => id.trim()) ?? APPS.map((app) => app.id)
+  const apps = ids.map((id) => {
+    const app = APPS.find((a) => a.id === id)
+    if (!app) throw new Error(`Unknown app '${id}'; apps: ${APPS.map((a) => a.id).join(', ')}`)
+    return app
+  })
+  return { runs, apps, scale: !values['no-scale'], screenshots: values.screenshots }
+}
+
+async function versionOf(pkg: string): Promise<string> {
+  try {
+    const json = JSON.parse(await readFile(join(BENCH_DIR, 'node_modules', pkg, 'package.json'), 'utf8'))
+    return String(json.version)
+  } catch {
+    return '?'
+  }
+}
+
+const log = (line: string) => process.stdout.write(`${line}\n`)
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
+
+function describeRun(run: RunResult): string {
+  if (!run.ok) return `FAILED: ${run.error ?? 'unknown error'}`
+  if (run.mode === 'scale') {
+    const appends = run.scroll?.appends.map((a) => a.ms.toFixed(1)).join(' ') ?? ''
+    return `first ${run.allWalletsFirstMs?.toFixed(1)} ms; appends [${appends}] ms -> ${run.scroll?.finalCells} cells (${run.scroll?.stoppedBy})`
+  }
+  const parts = [
+    `button ${run.buttonMs?.toFixed(0)} ms`,
+    run.listMs !== undefined ? `list ${run.listMs.toFixed(1)} ms` : undefined,
+    `connect ${run.connectMs?.toFixed(1)} ms`,
+    `heap ${((run.heapBytes ?? 0) / 1024 / 1024).toFixed(2)} MiB`,
+    `dom ${run.domNodes}`,
+    `js ${kB(run.jsInitial?.gzip ?? 0)} / ${kB(run.jsFirstClick?.gzip ?? 0)} gz`,
+  ]
+  return parts.filter(Boolean).join(', ')
+}
+
+async function main(): Promise<number> {
+  const options = readOptions()
+  const started = performance.now()
+
+  log(`Building ${options.apps.length} apps with esbuild ${await versionOf('esbuild')} …`)
+  const builds = new Map<AppId, AppBuild>()
+  for (const app of options.apps) {
+    const build = await buildApp(app)
+    builds.set(app.id, build)
+    log(
+      `  ${app.id.padEnd(20)} ${String(build.jsFiles.size).padStart(3)} js files, ${kB(build.totalJs.raw)} raw, ` +
+        `${kB(build.totalJs.gzip)} gzip, ${build.inputCount} inputs, ${build.buildMs.toFixed(0)} ms`,
+    )
+  }
+
+  log('Starting the local chains, the services stand-in and the static server …')
+  const backends = await startBackends()
+  log(
+    `  chains ${backends.chains.map((c) => c.rpcUrl).join(', ')}; services ${backends.servicesUrl}; site ${backends.siteUrl}`,
+  )
+
+  const results: RunResult[] = []
+  const scaleApps = options.scale ? options.apps.filter((app) => app.allWallets) : []
+  try {
+    for (let round = 1; round <= options.runs; round += 1) {
+      for (const app of options.apps) {
+        const build = builds.get(app.id) as AppBuild
+        const run = await runApp({
+          app,
+          build,
+          backends,
+          mode: 'main',
+          round,
+          screenshots: options.screenshots,
+        })
+        results.push(run)
+        log(`  [${round}/${options.runs}] ${app.id.padEnd(20)} ${describeRun(run)}`)
+      }
+      for (const app of scaleApps) {
+        const build = builds.get(app.id) as AppBuild
+        const run = await runApp({
+          app,
+          build,
+          backends,
+          mode: 'scale',
+          round,
+          screenshots: options.screenshots,
+        })
+        results.push(run)
+        log(`  [${round}/${options.runs}] ${`${app.id} scale`.padEnd(20)} ${describeRun(run)}`)
+      }
+    }
+  } finally {
+    await backends.stop()
+  }
+
+  const summaries = options.apps.map((app) => summarizeApp(app, builds.get(app.id) as AppBuild, results))
+  const scale = scaleApps.map((app) => summarizeScale(app, results))
+  const ratioList = ratios(summaries)
+  const targetList = targets(summaries, scale)
+  const failures = results
+    .filter((run) => !run.ok)
+    .map((run) => `${run.app} ${run.mode} round ${run.round}: ${run.error ?? 'unknown error'}`)
+  const versions = Object.fromEntries(
+    await Promise.all(
+      [
+        '@reown/appkit',
+        '@reown/appkit-adapter-wagmi',
+        '@rainbow-me/rainbowkit',
+        'wagmi',
+        'wagmi-v2',
+        '@wagmi/core',
+        'viem',
+        'react',
+        'react-dom',
+        '@tanstack/react-query',
+        'ethers',
+        '@solana/web3.js',
+        'esbuild',
+        '@latchkey/core',
+        '@latchkey/ui',
+        '@latchkey/react',
+      ].map(async (pkg) => [pkg, await versionOf(pkg)] as const),
+    ),
+  )
+  const date = new Date().toISOString()
+  const environment = [
+    `Node ${process.version}, ${await chromiumVersion()}, ${(await import('node:os')).cpus().length} cores`,
+    `peers: AppKit ${versions['@reown/appkit']} (+ adapter-wagmi ${versions['@reown/appkit-adapter-wagmi']}, wagmi ${versions.wagmi}), ` +
+      `RainbowKit ${versions['@rainbow-me/rainbowkit']} (wagmi ${versions['wagmi-v2']}), wagmi ${versions.wagmi} / @wagmi/core ${versions['@wagmi/core']}, ` +
+      `viem ${versions.viem}, React ${versions.react}, react-query ${versions['@tanstack/react-query']}, ethers ${versions.ethers}`,
+    `bundler: esbuild ${versions.esbuild}; ${JSON.stringify({ ...SHARED_BUILD_OPTIONS, absWorkingDir: 'tools/bench' })}`,
+  ]
+  await mkdir(RESULTS_DIR, { recursive: true })
+  const md = markdown({
+    runs: options.runs,
+    date,
+    summaries,
+    scale,
+    ratios: ratioList,
+    targets: targetList,
+    failures,
+    environment,
+  })
+  await writeFile(join(RESULTS_DIR, 'results.md'), md)
+  await writeFile(join(RESULTS_DIR, 'ratios.svg'), ratiosSvg(summaries, ratioList))
+  const json = {
+    date,
+    runs: options.runs,
+    environment,
+    versions,
+    routedHosts: ROUTED_HOSTS,
+    testWallet: TEST_WALLET,
+    builds: Object.fromEntries(
+      [...builds].map(([id, build]) => [
+        id,
+        {
+          outDir: build.outDir,
+          inputs: build.inputCount,
+          buildMs: Math.round(build.buildMs),
+          totalJs: build.totalJs,
+          jsFiles: Object.fromEntries(build.jsFiles),
+          cssFiles: Object.fromEntries(build.cssFiles),
+        },
+      ]),
+    ),
+    results,
+    medians: { apps: summaries, scale },
+    ratios: ratioList,
+    targets: targetList,
+  }
+  await writeFile(join(RESULTS_DIR, 'results.json'), `${JSON.stringify(json, null, 2)}\n`)
+
+  log('')
+  log(md)
+  log('Targets:')
+  for (const target of targetList) log(`${target.pass ? 'PASS' : 'FAIL'} ${target.name}: ${target.detail}`)
+  log('')
+  log(
+    `Wrote ${join('tools/bench/results', 'results.md')}, results.json, ratios.svg in ${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  )
+  if (failures.length > 0) {
+    log(`${failures.length} run(s) broke (screenshots in tools/bench/.out/failures):`)
+    for (const failure of failures) log(`  ${failure}`)
+    return 1
+  }
+  return 0
+}
+
+async function chromiumVersion(): Promise<string> {
+  const { chromium } = await import('playwright-core')
+  const browser = await chromium.launch({
+    executablePath: process.env.LATCHKEY_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    chromiumSandbox: false,
+  })
+  try {
+    return `Chromium ${browser.version()}`
+  } finally {
+    await browser.close()
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+    process.exitCode = 1
+  },
+)

@@ -1,0 +1,257 @@
+// Code that runs inside the page. Each exported function is handed to Playwright (`addInitScript` /
+// `evaluate`), which sends its source text: every function here must be self-contained (no imports, no outer
+// variables) and only use what the page has.
+
+/** A probe: the first frame where an element matching `selector` (searched through open shadow roots) has a
+ * non-empty bounding box is recorded as `marks[name]`. */
+export interface ProbeSpec {
+  name: string
+  selector: string
+}
+
+/** What `installProbes` leaves on `window.__bench`. */
+export interface BenchPageApi {
+  /** performance.now() of the first frame each probe's element was visible, by probe name. */
+  marks: Record<string, number>
+  /** performance.now() of every pointerdown (capture phase, on window), in order. */
+  clicks: number[]
+  /** Starts a probe (the rAF loop checks it from the next frame on). */
+  arm(name: string, selector: string): void
+  /** The first element matching `selector` in the document or any open shadow root. */
+  deepFind(selector: string): Element | null
+  /** The element matching `selector` inside `host`'s shadow root (or subtree), `host` found through shadow roots. */
+  findIn(host: string, selector: string): Element | null
+  /** How many elements match `selector` inside `host`'s shadow root (or subtree). */
+  countIn(host: string, selector: string): number
+  /** Elements in the document plus every open shadow root. */
+  domNodes(): number
+}
+
+export type BenchWindow = Window & { __bench: BenchPageApi }
+
+/** Init script: the rAF loop, the pointerdown listener and the helpers above. Runs before any page script. */
+export function installProbes(initial: ProbeSpec[]): void {
+  interface Probe extends ProbeSpec {
+    done: boolean
+  }
+  const marks: Record<string, number> = {}
+  const clicks: number[] = []
+  const probes: Probe[] = initial.map((probe) => ({ ...probe, done: false }))
+  const hosts = new Map<string, Element>()
+
+  function deepFindIn(root: Document | ShadowRoot, selector: string): Element | null {
+    const direct = root.querySelector(selector)
+    if (direct) return direct
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const shadow = (node as Element).shadowRoot
+      if (shadow) {
+        const found = deepFindIn(shadow, selector)
+        if (found) return found
+      }
+    }
+    return null
+  }
+  const deepFind = (selector: string) => deepFindIn(document, selector)
+  const hostRoot = (host: string): ParentNode | null => {
+    let element = hosts.get(host)
+    if (!element?.isConnected) {
+      element = deepFind(host) ?? undefined
+      if (element) hosts.set(host, element)
+      else hosts.delete(host)
+    }
+    return element ? (element.shadowRoot ?? element) : null
+  }
+  const visible = (element: Element) => {
+    const box = element.getBoundingClientRect()
+    return box.width > 0 && box.height > 0
+  }
+
+  try {
+    performance.setResourceTimingBufferSize(100_000)
+  } catch {
+    // Not fatal: the default buffer holds 250 entries.
+  }
+  window.addEventListener('pointerdown', () => clicks.push(performance.now()), { capture: true })
+
+  const api: BenchPageApi = {
+    marks,
+    clicks,
+    arm(name, selector) {
+      probes.push({ name, selector, done: false })
+    },
+    deepFind,
+    findIn: (host, selector) => hostRoot(host)?.querySelector(selector) ?? null,
+    countIn: (host, selector) => hostRoot(host)?.querySelectorAll(selector).length ?? 0,
+    domNodes() {
+      let count = 0
+      const visit = (root: Document | ShadowRoot) => {
+        const all = root.querySelectorAll('*')
+        count += all.length
+        for (const element of all) if (element.shadowRoot) visit(element.shadowRoot)
+      }
+      visit(document)
+      return count
+    },
+  }
+  ;(window as unknown as BenchWindow).__bench = api
+
+  const tick = () => {
+    const now = performance.now()
+    for (const probe of probes) {
+      if (probe.done) continue
+      const element = deepFind(probe.selector)
+      if (element && visible(element)) {
+        probe.done = true
+        marks[probe.name] = now
+      }
+    }
+    requestAnimationFrame(tick)
+  }
+  requestAnimationFrame(tick)
+}
+
+/** Init script: the injected EVM test wallet (after the IIFE bundle defined `LatchkeyTestWallet`). */
+export function createInjectedWallet(input: {
+  name: string
+  rdns: string
+  privateKey: `0x${string}`
+  chains: { chainId: number; rpcUrl: string; name: string }[]
+}): void {
+  interface WalletApi {
+    createTestWallet(options: {
+      name: string
+      rdns: string
+      privateKeys: `0x${string}`[]
+      chains: { chainId: number; rpcUrl: string; name: string }[]
+      policy: 'approve'
+    }): { announce(): void; injectAsWindowEthereum(): void }
+  }
+  const api = (window as unknown as { LatchkeyTestWallet?: WalletApi }).LatchkeyTestWallet
+  if (!api) throw new Error('The test wallet bundle did not define LatchkeyTestWallet')
+  const wallet = api.createTestWallet({
+    name: input.name,
+    rdns: input.rdns,
+    privateKeys: [input.privateKey],
+    chains: input.chains,
+    policy: 'approve',
+  })
+  wallet.announce()
+  wallet.injectAsWindowEthereum()
+}
+
+/** One script the page fetched: its URL path and when its response ended (performance.now() clock). */
+export interface ScriptTiming {
+  path: string
+  responseEnd: number
+}
+
+/** The page's resource timing entries for .js files. */
+export function scriptTimings(): ScriptTiming[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => entry as PerformanceResourceTiming)
+    .filter((entry) => /\.m?js(\?|$)/.test(entry.name))
+    .map((entry) => ({ path: new URL(entry.name).pathname, responseEnd: entry.responseEnd }))
+}
+
+export interface AppendTiming {
+  /** From the scroll to the first frame with more cells. */
+  ms: number
+  from: number
+  to: number
+  /** The listing request (GET …/getWallets) the page made after the scroll: when it started and when its response
+   * ended, both from the scroll (resource timing; absent when none was seen). */
+  requestStartMs?: number
+  responseEndMs?: number
+  /** How long the page then took to settle before the next scroll, and whether that hit the cap (still busy). */
+  settleMs?: number
+  settleCapped?: boolean
+}
+
+export interface ScrollResult {
+  appends: AppendTiming[]
+  finalCells: number
+  stoppedBy: 'target' | 'no growth' | 'no scroller' | 'page limit'
+}
+
+/**
+ * The All Wallets scroll test, in the page: scroll the scroller to the bottom, wait for the frame where more
+ * cells are present, note the time, let the page settle (no resource fetched for `quietMs`), repeat until the count
+ * stops growing (`idleMs` without growth) or reaches `target`.
+ */
+export async function scrollAppends(input: {
+  host: string
+  cells: string
+  scroller: string
+  target: number
+  idleMs: number
+  /** After an append: wait until no resource was fetched for this long (the page's images), ... */
+  quietMs: number
+  /** ... but no longer than this. */
+  settleCapMs: number
+  maxPages: number
+}): Promise<ScrollResult> {
+  const api = (window as unknown as BenchWindow).__bench
+  const frame = () => new Promise<number>((done) => requestAnimationFrame(() => done(performance.now())))
+  const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))
+  const appends: AppendTiming[] = []
+  let current = api.countIn(input.host, input.cells)
+  while (current < input.target) {
+    if (appends.length >= input.maxPages) return { appends, finalCells: current, stoppedBy: 'page limit' }
+    const scroller = api.findIn(input.host, input.scroller)
+    if (!scroller) return { appends, finalCells: current, stoppedBy: 'no scroller' }
+    const start = performance.now()
+    scroller.scrollTop = scroller.scrollHeight
+    let grown: { at: number; count: number } | undefined
+    for (;;) {
+      const at = await frame()
+      const count = api.countIn(input.host, input.cells)
+      if (count > current) {
+        grown = { at, count }
+        break
+      }
+      if (at - start > input.idleMs) break
+    }
+    if (!grown) return { appends, finalCells: current, stoppedBy: 'no growth' }
+    const request = performance
+      .getEntriesByType('resource')
+      .find((entry) => entry.name.includes('/getWallets') && entry.startTime >= start) as
+      | PerformanceResourceTiming
+      | undefined
+    appends.push({
+      ms: grown.at - start,
+      from: current,
+      to: grown.count,
+      ...(request
+        ? { requestStartMs: request.startTime - start, responseEndMs: request.responseEnd - start }
+        : {}),
+    })
+    current = grown.count
+    // Let the page finish what the append started (its wallet images) before the next scroll, so that each
+    // append is timed on its own.
+    const settleStart = performance.now()
+    let seen = performance.getEntriesByType('resource').length
+    let quietSince = performance.now()
+    let capped = true
+    while (performance.now() - settleStart < input.settleCapMs) {
+      await sleep(50)
+      const now = performance.getEntriesByType('resource').length
+      if (now !== seen) {
+        seen = now
+        quietSince = performance.now()
+      } else if (performance.now() - quietSince >= input.quietMs) {
+        capped = false
+        break
+      }
+    }
+    const last = appends[appends.length - 1]
+    if (last) {
+      last.settleMs = performance.now() - settleStart
+      last.settleCapped = capped
+    }
+    // Cells may still arrive after the first frame that showed some (a second render); count them all.
+    current = api.countIn(input.host, input.cells)
+  }
+  return { appends, finalCells: current, stoppedBy: 'target' }
+}

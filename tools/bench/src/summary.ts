@@ -1,0 +1,256 @@
+// Medians over the runs, the Latchkey / peer ratios and the targets.
+import type { AppId, AppSpec } from './apps.js'
+import type { AppBuild, FileSize } from './build.js'
+import type { RunResult } from './run.js'
+
+export function median(values: readonly number[]): number | undefined {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b)
+  if (sorted.length === 0) return undefined
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+}
+
+/** The figures of one app, each the median over its successful runs. */
+export interface AppSummary {
+  app: AppId
+  label: string
+  kind: AppSpec['kind']
+  runs: number
+  failedRuns: number
+  jsInitial: Partial<FileSize>
+  jsFirstClick: Partial<FileSize>
+  jsTotal: FileSize
+  buttonMs?: number
+  listMs?: number
+  connectMs?: number
+  heapBytes?: number
+  domNodes?: number
+  /** Requests failed at once, by host, summed over the runs. */
+  blocked: Record<string, number>
+  /** Requests answered by the services stand-in, by host, summed over the runs. */
+  routed: Record<string, number>
+  /** Routed requests the stand-in answered with an HTTP error (distinct, over the runs). */
+  routedErrors: string[]
+  pageErrors: string[]
+}
+
+export interface ScaleSummary {
+  app: AppId
+  label: string
+  runs: number
+  failedRuns: number
+  firstRenderMs?: number
+  /** Median over runs of each run's median page append. */
+  appendMedianMs?: number
+  /** Median over runs of each run's slowest page append. */
+  appendMaxMs?: number
+  /** The slowest page append of any run. */
+  appendWorstMs?: number
+  /** Median over every append of every run: when the listing response ended, from the scroll. */
+  responseEndMs?: number
+  /** Median over runs of the pages appended, and of the cells shown at the end. */
+  pages?: number
+  finalCells?: number
+  stoppedBy: string[]
+}
+
+function sumInto(target: Record<string, number>, source: Record<string, number>): void {
+  for (const [key, value] of Object.entries(source)) target[key] = (target[key] ?? 0) + value
+}
+
+function sizeMedian(values: (FileSize | undefined)[]): Partial<FileSize> {
+  const present = values.filter((value): value is FileSize => value !== undefined)
+  const out: Partial<FileSize> = {}
+  for (const key of ['raw', 'gzip', 'brotli'] as const) {
+    const m = median(present.map((value) => value[key]))
+    if (m !== undefined) out[key] = m
+  }
+  return out
+}
+
+export function summarizeApp(app: AppSpec, build: AppBuild, runs: RunResult[]): AppSummary {
+  const mine = runs.filter((run) => run.app === app.id && run.mode === 'main')
+  const ok = mine.filter((run) => run.ok)
+  const blocked: Record<string, number> = {}
+  const routed: Record<string, number> = {}
+  for (const run of mine) {
+    sumInto(blocked, run.blocked)
+    sumInto(routed, run.routed)
+  }
+  const pick = (f: (run: RunResult) => number | undefined) =>
+    median(ok.map(f).filter((v): v is number => v !== undefined))
+  const summary: AppSummary = {
+    app: app.id,
+    label: app.label,
+    kind: app.kind,
+    runs: mine.length,
+    failedRuns: mine.length - ok.length,
+    jsInitial: sizeMedian(ok.map((run) => run.jsInitial)),
+    jsFirstClick: sizeMedian(ok.map((run) => run.jsFirstClick)),
+    jsTotal: build.totalJs,
+    blocked,
+    routed,
+    routedErrors: [...new Set(mine.flatMap((run) => run.routedErrorStatus))],
+    pageErrors: [...new Set(mine.flatMap((run) => run.pageErrors))],
+  }
+  const figures = {
+    buttonMs: pick((run) => run.buttonMs),
+    listMs: pick((run) => run.listMs),
+    connectMs: pick((run) => run.connectMs),
+    heapBytes: pick((run) => run.heapBytes),
+    domNodes: pick((run) => run.domNodes),
+  }
+  for (const [key, value] of Object.entries(figures)) {
+    if (value !== undefined) (summary as unknown as Record<string, number>)[key] = value
+  }
+  return summary
+}
+
+export function summarizeScale(app: AppSpec, runs: RunResult[]): ScaleSummary {
+  const mine = runs.filter((run) => run.app === app.id && run.mode === 'scale')
+  const ok = mine.filter((run) => run.ok && run.scroll)
+  const perRun = ok.map((run) => {
+    const appends = run.scroll?.appends.map((a) => a.ms) ?? []
+    return {
+      first: run.allWalletsFirstMs,
+      median: median(appends),
+      max: appends.length > 0 ? Math.max(...appends) : undefined,
+      pages: appends.length,
+      cells: run.scroll?.finalCells ?? 0,
+    }
+  })
+  const defined = (values: (number | undefined)[]) => values.filter((v): v is number => v !== undefined)
+  const maxes = defined(perRun.map((r) => r.max))
+  const summary: ScaleSummary = {
+    app: app.id,
+    label: app.label,
+    runs: mine.length,
+    failedRuns: mine.length - ok.length,
+    stoppedBy: [...new Set(ok.map((run) => run.scroll?.stoppedBy ?? ''))],
+  }
+  const figures = {
+    firstRenderMs: median(defined(perRun.map((r) => r.first))),
+    appendMedianMs: median(defined(perRun.map((r) => r.median))),
+    appendMaxMs: median(maxes),
+    appendWorstMs: maxes.length > 0 ? Math.max(...maxes) : undefined,
+    responseEndMs: median(
+      defined(ok.flatMap((run) => run.scroll?.appends.map((a) => a.responseEndMs) ?? [])),
+    ),
+    pages: median(perRun.map((r) => r.pages)),
+    finalCells: median(perRun.map((r) => r.cells)),
+  }
+  for (const [key, value] of Object.entries(figures)) {
+    if (value !== undefined) (summary as unknown as Record<string, number>)[key] = value
+  }
+  return summary
+}
+
+/** The figures compared as Latchkey / peer ratios (lower is better for every one). */
+export const RATIO_FIGURES = [
+  { key: 'jsInitialGzip', label: 'JS before button (gzip)', get: (s: AppSummary) => s.jsInitial.gzip },
+  { key: 'jsFirstClickGzip', label: 'JS by first click (gzip)', get: (s: AppSummary) => s.jsFirstClick.gzip },
+  { key: 'jsTotalGzip', label: 'JS emitted (gzip)', get: (s: AppSummary) => s.jsTotal.gzip },
+  { key: 'buttonMs', label: 'nav → button', get: (s: AppSummary) => s.buttonMs },
+  { key: 'listMs', label: 'click → wallet list', get: (s: AppSummary) => s.listMs },
+  { key: 'connectMs', label: 'wallet click → connected', get: (s: AppSummary) => s.connectMs },
+  { key: 'heapBytes', label: 'heap after open', get: (s: AppSummary) => s.heapBytes },
+  { key: 'domNodes', label: 'DOM nodes after open', get: (s: AppSummary) => s.domNodes },
+] as const
+
+export type RatioKey = (typeof RATIO_FIGURES)[number]['key']
+
+export interface Ratio {
+  latchkey: AppId
+  peer: AppId
+  values: Partial<Record<RatioKey, number>>
+}
+
+export function ratios(summaries: AppSummary[]): Ratio[] {
+  const out: Ratio[] = []
+  const latchkeys = summaries.filter((s) => s.kind === 'latchkey')
+  const peers = summaries.filter((s) => s.kind !== 'latchkey')
+  for (const latchkey of latchkeys) {
+    for (const peer of peers) {
+      const values: Partial<Record<RatioKey, number>> = {}
+      for (const figure of RATIO_FIGURES) {
+        const a = figure.get(latchkey)
+        const b = figure.get(peer)
+        if (a !== undefined && b !== undefined && b > 0) values[figure.key] = a / b
+      }
+      out.push({ latchkey: latchkey.app, peer: peer.app, values })
+    }
+  }
+  return out
+}
+
+export interface TargetResult {
+  name: string
+  pass: boolean
+  detail: string
+}
+
+const MiB = 1024 * 1024
+const fmt = (value: number | undefined, digits = 1) => (value === undefined ? 'n/a' : value.toFixed(digits))
+
+export function targets(summaries: AppSummary[], scale: ScaleSummary[]): TargetResult[] {
+  const byId = (id: AppId) => summaries.find((s) => s.app === id)
+  const latchkeys = summaries.filter((s) => s.kind === 'latchkey')
+  const appkit = byId('appkit')
+  const floor = byId('floor')
+  const wagmi = byId('latchkey-wagmi')
+  const out: TargetResult[] = []
+
+  const initial = wagmi?.jsInitial.gzip
+  const appkitInitial = appkit?.jsInitial.gzip
+  out.push({
+    name: 'initial JS gzip of Latchkey+wagmi+React ≤ 0.25 × AppKit',
+    pass: initial !== undefined && appkitInitial !== undefined && initial <= 0.25 * appkitInitial,
+    detail:
+      initial !== undefined && appkitInitial !== undefined
+        ? `${fmt(initial / 1000)} kB vs ${fmt(appkitInitial / 1000)} kB (ratio ${fmt(initial / appkitInitial, 3)})`
+        : 'missing figures',
+  })
+  out.push({
+    name: 'click → wallet list ≤ 20 ms median (Latchkey apps)',
+    pass: latchkeys.length > 0 && latchkeys.every((s) => s.listMs !== undefined && s.listMs <= 20),
+    detail: latchkeys.map((s) => `${s.label} ${fmt(s.listMs)} ms`).join(', '),
+  })
+  out.push({
+    name: 'heap after open within 2 MiB of the floor (Latchkey apps)',
+    pass:
+      floor?.heapBytes !== undefined &&
+      latchkeys.every((s) => s.heapBytes !== undefined && s.heapBytes - (floor.heapBytes ?? 0) <= 2 * MiB),
+    detail: latchkeys
+      .map(
+        (s) =>
+          `${s.label} ${fmt(s.heapBytes === undefined ? undefined : s.heapBytes / MiB, 2)} MiB` +
+          ` (${s.heapBytes !== undefined && floor?.heapBytes !== undefined ? `+${fmt((s.heapBytes - floor.heapBytes) / MiB, 2)}` : 'n/a'})`,
+      )
+      .concat(`floor ${fmt(floor?.heapBytes === undefined ? undefined : floor.heapBytes / MiB, 2)} MiB`)
+      .join(', '),
+  })
+  out.push({
+    name: 'wallet click → connected no slower than AppKit (Latchkey apps)',
+    pass:
+      appkit?.connectMs !== undefined &&
+      latchkeys.every((s) => s.connectMs !== undefined && s.connectMs <= (appkit.connectMs ?? 0)),
+    detail: latchkeys
+      .map((s) => `${s.label} ${fmt(s.connectMs)} ms`)
+      .concat(`AppKit ${fmt(appkit?.connectMs)} ms`)
+      .join(', '),
+  })
+  const latchkeyScale = scale.find((s) => s.app === 'latchkey-wagmi')
+  out.push({
+    name: 'All Wallets 1,000: first render ≤ 50 ms (Latchkey wagmi)',
+    pass: latchkeyScale?.firstRenderMs !== undefined && latchkeyScale.firstRenderMs <= 50,
+    detail: `${fmt(latchkeyScale?.firstRenderMs)} ms`,
+  })
+  out.push({
+    name: 'All Wallets 1,000: each page append ≤ 16 ms (Latchkey wagmi, median of per-run max)',
+    pass: latchkeyScale?.appendMaxMs !== undefined && latchkeyScale.appendMaxMs <= 16,
+    detail:
+      `median ${fmt(latchkeyScale?.appendMedianMs)} ms, per-run max ${fmt(latchkeyScale?.appendMaxMs)} ms, ` +
+      `worst ${fmt(latchkeyScale?.appendWorstMs)} ms, ${fmt(latchkeyScale?.pages, 0)} pages to ${fmt(latchkeyScale?.finalCells, 0)} cells`,
+  })
+  return out
+}

@@ -29,12 +29,17 @@ function mountLazyModal(kit: UiKit, root: ShadowRoot): Mounted {
   let unmount: (() => void) | undefined
   let live = true
   const preload = () => {
-    load()
-    void listing.prefetch()
+    void listing
+      .prefetch()
+      .catch(() => undefined)
+      .then(() => load(true))
   }
-  const load = () => {
+  const load = (warm = false) => {
     void import('../modal/modal-host.js').then((module) => {
-      if (live && !unmount) unmount = module.mountModal(root, kit, embedded)
+      if (!live) return
+      if (!unmount) unmount = module.mountModal(root, kit, embedded)
+      // Only while idle and still closed: the lists are in, so the warm-up lays out what the first open shows.
+      if (warm && !wanted()) module.warmModal(root, kit)
     })
   }
   const wanted = () => modal.state.get().open || modal.state.get().loading

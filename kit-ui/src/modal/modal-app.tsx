@@ -9,7 +9,9 @@ import { Notices } from './notices.js'
 import { ViewBody, viewTitle } from './view-switch.js'
 
 const TITLE_ID = 'lk-modal-title'
-const STYLES = MODAL_CSS + VIEWS_CSS
+/** The modal's own stylesheet (its views' included). */
+export const MODAL_STYLES = MODAL_CSS + VIEWS_CSS
+const STYLES = MODAL_STYLES
 
 /**
  * The modal (loaded on first open): an accessible dialog (role dialog, aria-modal, named by its visible title,
@@ -41,7 +43,8 @@ export function ModalApp({ kit, embedded }: { kit: UiKit; embedded: boolean }) {
     const doc = node.ownerDocument
     const active = deepActiveElement(doc)
     if (!active || !node.contains(active)) opener.current = active
-    node.focus()
+    // The dialog is fixed in the viewport: nothing to scroll into view.
+    node.focus({ preventScroll: true })
     return () => {
       const target = opener.current
       opener.current = null

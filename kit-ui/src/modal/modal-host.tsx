@@ -1,7 +1,8 @@
 import { render } from 'preact'
 import type { UiKit } from '../kit/types.js'
 import { BASE_CSS } from '../styles/base-css.js'
-import { ModalApp } from './modal-app.js'
+import { MODAL_STYLES, ModalApp } from './modal-app.js'
+import { ViewBody, viewTitle } from './view-switch.js'
 
 /**
  * Renders the modal into `<latchkey-modal>`'s shadow root. This module is the modal's chunk (Preact and every view):
@@ -16,4 +17,43 @@ export function mountModal(root: ShadowRoot, kit: UiKit, embedded: boolean): () 
     root,
   )
   return () => render(null, root)
+}
+
+/**
+ * While the page is idle, lays the Connect view out once where no one sees it (hidden, inert, outside the viewport)
+ * and takes it down at the next frame. A first open pays for looking up the modal's fonts, styling its markup and
+ * compiling its views: done here, the first click shows the modal as fast as any later one.
+ */
+export function warmModal(root: ShadowRoot, kit: UiKit): void {
+  const doc = root.ownerDocument
+  const holder = doc.createElement('div')
+  holder.setAttribute('aria-hidden', 'true')
+  holder.inert = true
+  holder.style.cssText =
+    'position:fixed;left:-10000px;top:0;width:360px;visibility:hidden;pointer-events:none;contain:layout paint'
+  root.append(holder)
+  // A closed shadow root of its own: its copy of the view (test ids included) is out of reach of any query.
+  const inner = holder.attachShadow({ mode: 'closed' })
+  const router = { ...kit.controllers.router.state.get(), view: 'Connect' as const, params: undefined }
+  render(
+    <>
+      <style>{BASE_CSS + MODAL_STYLES}</style>
+      <div class="card">
+        <div class="header">
+          <h2 class="title">{viewTitle(kit, router)}</h2>
+        </div>
+        <div class="body">
+          <ViewBody kit={kit} router={router} />
+        </div>
+      </div>
+    </>,
+    inner,
+  )
+  holder.getBoundingClientRect()
+  const done = () => {
+    render(null, inner)
+    holder.remove()
+  }
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(done)
+  else done()
 }

@@ -31,7 +31,7 @@ export interface AppSpec {
   kind: 'latchkey' | 'peer' | 'floor'
   /** The entry, relative to tools/bench. */
   entry: string
-  /** esbuild `alias` for this app only (RainbowKit's wagmi 2). */
+  /** A Vite `resolve.alias` for this app only (RainbowKit's wagmi 2). */
   alias?: Record<string, string>
   /** The connect button (probe and click target). */
   button: string

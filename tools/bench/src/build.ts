@@ -1,36 +1,36 @@
-// Production builds of the six apps with one esbuild settings object, each into .apps/<app>/ with an index.html,
-// and the check that every input of every build lies inside tools/bench.
+// Production builds of the six apps with one Vite settings object, each into .apps/<app>/ with its index.html, and
+// the check that every module of every build lies inside tools/bench. Vite (Rolldown) is what most dApps ship with;
+// its tree shaking is what a user of each library gets.
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { extname, join, relative, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib'
-import { type BuildOptions, build, type Metafile } from 'esbuild'
+import { build, type InlineConfig, type Rollup } from 'vite'
 import type { AppSpec } from './apps.js'
 import { APPS_DIR, BENCH_DIR } from './paths.js'
 
 const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 
-/** The settings every app is built with; only `entryPoints`, `outdir` and RainbowKit's `alias` differ. */
+/** Where each app's generated index.html lives while Vite builds it (git-ignored). */
+const HTML_DIR = join(BENCH_DIR, '.out', 'html')
+
+/** The settings every app is built with; only `root`, `outDir` and RainbowKit's `alias` differ. */
 export const SHARED_BUILD_OPTIONS = {
-  absWorkingDir: BENCH_DIR,
-  bundle: true,
-  format: 'esm',
-  splitting: true,
-  minify: true,
-  target: 'es2022',
-  platform: 'browser',
-  jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
-  legalComments: 'none',
-  entryNames: '[name]',
-  chunkNames: 'chunk-[hash]',
-  assetNames: 'asset-[hash]',
-  metafile: true,
+  configFile: false,
+  envFile: false,
   logLevel: 'silent',
-  // The apps' own sources are compiled with esbuild's defaults, not any tsconfig up the tree.
-  tsconfigRaw: {},
-} as const satisfies BuildOptions
+  base: './',
+  define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
+  build: {
+    target: 'es2022',
+    minify: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 100_000,
+  },
+} as const satisfies InlineConfig
 
 /** Sizes of one emitted file as it would be served compressed: gzip level 9, brotli quality 11. */
 export interface FileSize {
@@ -48,7 +48,7 @@ export interface AppBuild {
   cssFiles: Map<string, FileSize>
   /** Sum over every emitted .js file. */
   totalJs: FileSize
-  /** Number of inputs esbuild read. */
+  /** Number of modules the build bundled. */
   inputCount: number
   buildMs: number
 }
@@ -57,19 +57,20 @@ export interface AppBuild {
 export class OutsideInputError extends Error {}
 
 /**
- * Every input of a metafile must be a file inside tools/bench (its node_modules or its apps/). Returns the
- * offending paths, relative to tools/bench.
+ * Every module of a build must be a file inside tools/bench (its node_modules or its apps/); Vite's and Rolldown's
+ * virtual modules (`\0…`) read no file. Returns the offending ids.
  */
-export function inputsOutsideBench(metafile: Metafile): string[] {
-  const outside: string[] = []
-  for (const input of Object.keys(metafile.inputs)) {
-    // A module disabled by a package's `browser` field (`(disabled):crypto`) reads no file.
-    const path = input.replace(/^\(disabled\):/, '')
-    if (path !== input && !path.includes('/')) continue
-    const absolute = resolve(BENCH_DIR, path)
-    if (!absolute.startsWith(BENCH_DIR + sep)) outside.push(input)
+export function modulesOutsideBench(output: readonly (Rollup.OutputChunk | Rollup.OutputAsset)[]): string[] {
+  const outside = new Set<string>()
+  for (const item of output) {
+    if (item.type !== 'chunk') continue
+    for (const id of item.moduleIds) {
+      if (id.startsWith('\0') || !id.startsWith('/')) continue
+      const path = id.split('?')[0] as string
+      if (!resolve(path).startsWith(BENCH_DIR + sep)) outside.add(path)
+    }
   }
-  return outside
+  return [...outside]
 }
 
 async function sizeOf(bytes: Buffer): Promise<FileSize> {
@@ -95,7 +96,8 @@ export function addSizes(sizes: Iterable<FileSize>): FileSize {
   return total
 }
 
-function indexHtml(app: AppSpec, css: string[]): string {
+/** The page Vite builds from: the run-time config (a classic script the bench's server writes), then the app. */
+function indexHtml(app: AppSpec): string {
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -103,10 +105,8 @@ function indexHtml(app: AppSpec, css: string[]): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${app.label} · Latchkey bench</title>`,
-    ...css.map((file) => `<link rel="stylesheet" href="./${file}">`),
-    // Run-time config (chains, project id): a classic script the bench's server writes, read by main.js.
     '<script src="/bench-config.js"></script>',
-    '<script type="module" src="./main.js"></script>',
+    `<script type="module" src="${join(BENCH_DIR, app.entry)}"></script>`,
     '</head>',
     '<body>',
     '<div id="app"></div>',
@@ -116,32 +116,45 @@ function indexHtml(app: AppSpec, css: string[]): string {
   ].join('\n')
 }
 
-/** Builds one app into .apps/<app>/. @throws OutsideInputError, or esbuild's failure. */
+async function filesUnder(dir: string, prefix = ''): Promise<string[]> {
+  const found: string[] = []
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = prefix ? `${prefix}/${entry.name}` : entry.name
+    if (entry.isDirectory()) found.push(...(await filesUnder(join(dir, entry.name), path)))
+    else found.push(path)
+  }
+  return found
+}
+
+/** Builds one app into .apps/<app>/. @throws OutsideInputError, or Vite's failure. */
 export async function buildApp(app: AppSpec): Promise<AppBuild> {
   const outDir = join(APPS_DIR, app.id)
+  const htmlRoot = join(HTML_DIR, app.id)
   await rm(outDir, { recursive: true, force: true })
-  await mkdir(outDir, { recursive: true })
+  await mkdir(htmlRoot, { recursive: true })
+  await writeFile(join(htmlRoot, 'index.html'), indexHtml(app))
   const started = performance.now()
   const result = await build({
     ...SHARED_BUILD_OPTIONS,
-    entryPoints: { main: join(BENCH_DIR, app.entry) },
-    outdir: outDir,
-    ...(app.alias ? { alias: app.alias } : {}),
+    root: htmlRoot,
+    build: { ...SHARED_BUILD_OPTIONS.build, outDir },
+    ...(app.alias ? { resolve: { alias: app.alias } } : {}),
   })
   const buildMs = performance.now() - started
-  const outside = inputsOutsideBench(result.metafile)
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((each) =>
+    'output' in each ? each.output : [],
+  )
+  const outside = modulesOutsideBench(outputs)
   if (outside.length > 0) {
     throw new OutsideInputError(
-      `${app.id}: ${outside.length} build input(s) lie outside tools/bench (the apps must resolve everything from ` +
+      `${app.id}: ${outside.length} module(s) lie outside tools/bench (the apps must resolve everything from ` +
         `tools/bench/node_modules): ${outside.slice(0, 10).join(', ')}${outside.length > 10 ? ', …' : ''}`,
     )
   }
-  const files = await readdir(outDir)
-  const css = files.filter((file) => extname(file) === '.css')
-  await writeFile(join(outDir, 'index.html'), indexHtml(app, css))
+  const modules = new Set(outputs.flatMap((item) => (item.type === 'chunk' ? item.moduleIds : [])))
   const jsFiles = new Map<string, FileSize>()
   const cssFiles = new Map<string, FileSize>()
-  for (const file of files.sort()) {
+  for (const file of (await filesUnder(outDir)).sort()) {
     const ext = extname(file)
     if (ext !== '.js' && ext !== '.css') continue
     const size = await sizeOf(await readFile(join(outDir, file)))
@@ -153,7 +166,7 @@ export async function buildApp(app: AppSpec): Promise<AppBuild> {
     jsFiles,
     cssFiles,
     totalJs: addSizes(jsFiles.values()),
-    inputCount: Object.keys(result.metafile.inputs).length,
+    inputCount: modules.size,
     buildMs,
   }
 }

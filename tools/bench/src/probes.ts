@@ -156,8 +156,14 @@ export function scriptTimings(): ScriptTiming[] {
 }
 
 export interface AppendTiming {
-  /** From the scroll to the first frame with more cells. */
+  /** From the scroll to the first frame with more cells (includes waiting for that frame). */
   ms: number
+  /**
+   * The append's own cost: from the scroll event's dispatch (the browser's, a frame after the scroll) to the moment
+   * the new cells are in the DOM and laid out (a MutationObserver callback forcing layout): script, style and layout,
+   * plus any wait for data. Absent when the page dispatched no scroll event.
+   */
+  workMs?: number
   from: number
   to: number
   /** The listing request (GET …/getWallets) the page made after the scroll: when it started and when its response
@@ -201,6 +207,22 @@ export async function scrollAppends(input: {
     if (appends.length >= input.maxPages) return { appends, finalCells: current, stoppedBy: 'page limit' }
     const scroller = api.findIn(input.host, input.scroller)
     if (!scroller) return { appends, finalCells: current, stoppedBy: 'no scroller' }
+    const before = current
+    let scrolledAt: number | undefined
+    let laidOutAt: number | undefined
+    const onScroll = () => {
+      scrolledAt ??= performance.now()
+    }
+    // Capture phase on the scroller itself: this runs before the page's own scroll listeners.
+    scroller.addEventListener('scroll', onScroll, { capture: true })
+    const root = scroller.getRootNode() as Document | ShadowRoot
+    const observer = new MutationObserver(() => {
+      if (laidOutAt !== undefined || api.countIn(input.host, input.cells) <= before) return
+      scroller.getBoundingClientRect()
+      ;(scroller.lastElementChild ?? scroller).getBoundingClientRect()
+      laidOutAt = performance.now()
+    })
+    observer.observe(root, { childList: true, subtree: true })
     const start = performance.now()
     scroller.scrollTop = scroller.scrollHeight
     let grown: { at: number; count: number } | undefined
@@ -213,6 +235,8 @@ export async function scrollAppends(input: {
       }
       if (at - start > input.idleMs) break
     }
+    observer.disconnect()
+    scroller.removeEventListener('scroll', onScroll, { capture: true })
     if (!grown) return { appends, finalCells: current, stoppedBy: 'no growth' }
     const request = performance
       .getEntriesByType('resource')
@@ -221,6 +245,7 @@ export async function scrollAppends(input: {
       | undefined
     appends.push({
       ms: grown.at - start,
+      ...(scrolledAt !== undefined && laidOutAt !== undefined ? { workMs: laidOutAt - scrolledAt } : {}),
       from: current,
       to: grown.count,
       ...(request

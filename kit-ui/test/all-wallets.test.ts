@@ -71,21 +71,39 @@ describe('All Wallets in Chromium', () => {
     expect(ids[0]).toBe(`wallet-${TEST_WALLET_ID}`)
     expect(await page.getByTestId(`wallet-${TEST_WALLET_ID}`).textContent()).toContain('Installed')
     expect(new Set(ids).size).toBe(ids.length)
-    // Wallet images come through core's image endpoint as blob URLs, and load.
+    // Wallet images are the stand-in's image endpoint, with the sdk properties; the cells in view load theirs, the
+    // ones below the fold wait until they come near (lazy).
     await expect
       .poll(() =>
-        page.evaluate(() => {
-          const root = document.querySelector('latchkey-modal')?.shadowRoot
-          const imgs = [...(root?.querySelectorAll<HTMLImageElement>('.wallet-grid img') ?? [])]
-          return {
-            count: imgs.length,
-            loaded: imgs.every((img) => img.complete && img.naturalWidth > 0),
-            safe: imgs.every((img) => /^(blob:|data:image\/)/.test(img.src)),
-          }
-        }),
+        page.evaluate(
+          ({ services, projectId }) => {
+            const root = document.querySelector('latchkey-modal')?.shadowRoot
+            const scroller = root?.querySelector('[data-testid="all-wallets-list"]')?.getBoundingClientRect()
+            const imgs = [...(root?.querySelectorAll<HTMLImageElement>('.wallet-grid img') ?? [])]
+            const inView = imgs.filter((img) => {
+              const box = img.getBoundingClientRect()
+              return scroller !== undefined && box.bottom > scroller.top && box.top < scroller.bottom
+            })
+            return {
+              count: imgs.length,
+              endpoint: imgs.every((img) => {
+                const url = new URL(img.src)
+                return (
+                  img.src.startsWith(`${services}/getWalletImage/`) &&
+                  url.searchParams.get('projectId') === projectId &&
+                  url.searchParams.get('st') === 'appkit'
+                )
+              }),
+              lazy: imgs.every((img) => img.loading === 'lazy'),
+              inView: inView.length > 0,
+              inViewLoaded: inView.every((img) => img.complete && img.naturalWidth > 0),
+            }
+          },
+          { services, projectId },
+        ),
       )
-      // Every listed wallet but the test wallet's own entry (it has no image) shows its image.
-      .toEqual({ count: 43, loaded: true, safe: true })
+      // Every listed wallet but the test wallet's own entry (it has no image) has its image.
+      .toEqual({ count: 43, endpoint: true, lazy: true, inView: true, inViewLoaded: true })
     await shot('all-wallets-dark')
   })
 

@@ -43,11 +43,16 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   })
 }
 
-/** Waits until every image in the modal has finished loading or failing. */
+/**
+ * Waits until every image in the modal has finished loading or failing; a lazy image still waiting to come near the
+ * viewport (All Wallets' cells below the fold) is not loading, so it is not waited for.
+ */
 export async function imagesSettled(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.querySelector('latchkey-modal')?.shadowRoot
-    return [...(root?.querySelectorAll('img') ?? [])].every((img) => img.complete)
+    return [...(root?.querySelectorAll('img') ?? [])].every(
+      (img) => img.complete || (img.loading === 'lazy' && !img.currentSrc),
+    )
   })
 }
 
@@ -56,10 +61,12 @@ export function measure(page: Page): Promise<VisualReport> {
   return page.evaluate(async () => {
     const host = document.querySelector('latchkey-modal') as HTMLElement
     const root = host.shadowRoot as ShadowRoot
-    // An image whose URL arrived after imagesSettled is still loading, not broken: wait for it to decode or fail.
+    // An image whose URL arrived after imagesSettled is still loading, not broken: wait for it to decode or fail. A
+    // lazy image that has not come near the viewport is not loading at all.
+    const waiting = (img: HTMLImageElement) => img.loading === 'lazy' && !img.currentSrc
     await Promise.all(
       [...root.querySelectorAll('img')].map((img) =>
-        img.complete ? undefined : img.decode().catch(() => undefined),
+        img.complete || waiting(img) ? undefined : img.decode().catch(() => undefined),
       ),
     )
     const card = root.querySelector('[data-testid="modal"]') as HTMLElement
@@ -78,7 +85,7 @@ export function measure(page: Page): Promise<VisualReport> {
     )
     if (document.documentElement.scrollWidth > window.innerWidth) overflowing.push('page')
     const brokenImages = [...root.querySelectorAll('img')]
-      .filter((img) => !(img.complete && img.naturalWidth > 0))
+      .filter((img) => !waiting(img) && !(img.complete && img.naturalWidth > 0))
       .map((img) => img.src.slice(0, 80))
     const focused = root.activeElement as HTMLElement | null
     // A search field shows focus on its frame (:focus-within), the input itself draws none.

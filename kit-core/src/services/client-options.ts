@@ -29,6 +29,15 @@ export interface ServiceClientOptions {
 
 const SILENT: Pick<Logger, 'warn' | 'debug'> = { warn: () => undefined, debug: () => undefined }
 
+/** The sdk properties every request carries as query parameters (SPEC §7): `projectId`, `st`, `sv`. */
+export function sdkQuery(options: ServiceClientOptions): Record<string, string | undefined> {
+  return {
+    projectId: options.projectId || undefined,
+    st: options.sdkType || ServiceDefaults.sdkType,
+    sv: options.sdkVersion,
+  }
+}
+
 /** The HTTP client of a service: the sdk properties `projectId`, `st`, `sv` on every request. */
 export function createServiceHttp(options: ServiceClientOptions): HttpClient {
   return createHttpClient({
@@ -38,11 +47,7 @@ export function createServiceHttp(options: ServiceClientOptions): HttpClient {
     timeout: options.timeout,
     retryCount: options.retryCount,
     retryDelay: options.retryDelay,
-    query: {
-      projectId: options.projectId || undefined,
-      st: options.sdkType || ServiceDefaults.sdkType,
-      sv: options.sdkVersion,
-    },
+    query: sdkQuery(options),
   })
 }
 

@@ -22,6 +22,7 @@ describe('query parameters', () => {
     await api.getAllowedOrigins()
     await api.getAnalyticsConfig()
     await api.getWallets({ page: 1, entries: 4 })
+    // An image is the page's own request (an <img> of the URL): the client sends none.
     await api.getWalletImage('image-1')
     await api.sendError({
       eventId: 'e1',
@@ -36,7 +37,6 @@ describe('query parameters', () => {
       'GET /projects/v1/origins',
       'GET /getAnalyticsConfig',
       'GET /getWallets',
-      'GET /getWalletImage/image-1',
       'POST /e',
     ])
     for (const request of seen) {
@@ -129,40 +129,28 @@ describe('endpoints', () => {
     expect(search.data.map((w) => w.name)).toEqual(['MetaMask'])
   })
 
-  test('the image endpoints give object URLs of the drawn SVGs', async () => {
+  test('the image endpoints give their URLs with the sdk properties, which serve the drawn SVGs', async () => {
     const { api, projectId } = setup()
-    const created: Blob[] = []
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      created.push(blob as Blob)
-      return `blob:https://app.example/${created.length}`
-    })
-    expect(await api.getWalletImage('3f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6')).toBe(
-      'blob:https://app.example/1',
-    )
-    expect(await api.getAssetImage('eip155-1')).toBe('blob:https://app.example/2')
-    expect(await api.getCurrencyImage('USD')).toBe('blob:https://app.example/3')
-    expect(await api.getTokenImage('LUSD')).toBe('blob:https://app.example/4')
-    expect(created.map((blob) => blob.type)).toEqual(Array(4).fill('image/svg+xml'))
-    expect(await created[0]?.text()).toMatch(/^<svg /)
+    const url = await api.getWalletImage('3f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6')
+    const expected = (path: string) => {
+      const built = new URL(`${servicesUrl}${path}`)
+      built.searchParams.set('projectId', projectId)
+      built.searchParams.set('st', 'appkit')
+      built.searchParams.set('sv', 'html-core-1.2.3')
+      return built.toString()
+    }
+    expect(url).toBe(expected('/getWalletImage/3f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6'))
+    expect(await api.getAssetImage('eip155-1')).toBe(expected('/public/getAssetImage/eip155-1'))
+    expect(await api.getCurrencyImage('USD')).toBe(expected('/public/getCurrencyImage/USD'))
+    expect(await api.getTokenImage('LUSD')).toBe(expected('/public/getTokenImage/LUSD'))
+    expect(await requests(projectId)).toEqual([])
+    // What a page's <img> then gets from that URL.
+    const response = await fetch(url ?? '')
+    expect(response.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await response.text()).toMatch(/^<svg /)
     expect((await requests(projectId)).map((r) => r.path)).toEqual([
       '/getWalletImage/3f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6',
-      '/public/getAssetImage/eip155-1',
-      '/public/getCurrencyImage/USD',
-      '/public/getTokenImage/LUSD',
     ])
-  })
-
-  test('without URL.createObjectURL the image comes back as a data: URL', async () => {
-    const { api } = setup()
-    const original = URL.createObjectURL
-    Object.defineProperty(URL, 'createObjectURL', { value: undefined, configurable: true, writable: true })
-    try {
-      const url = await api.getTokenImage('LKT')
-      expect(url).toMatch(/^data:image\/svg\+xml;base64,/)
-      expect(atob((url ?? '').split(',')[1] ?? '')).toMatch(/^<svg .*LKT/)
-    } finally {
-      Object.defineProperty(URL, 'createObjectURL', { value: original, configurable: true, writable: true })
-    }
   })
 
   test('sendError POSTs the report to /e, where the sink records it', async () => {

@@ -1,5 +1,12 @@
-import { createServiceHttp, describeFailure, loggerOf, type ServiceClientOptions } from './client-options.js'
-import { imageBlobToUrl } from './image-urls.js'
+import { buildUrl } from '../transport/http.js'
+import {
+  createServiceHttp,
+  describeFailure,
+  loggerOf,
+  type ServiceClientOptions,
+  sdkQuery,
+} from './client-options.js'
+import { isSafeImageUrl } from './sanitize.js'
 import type { ErrorReport, GetWalletsParams, GetWalletsResult, ProviderApi } from './types.js'
 import { parseAnalyticsEnabled, parseFeatures, parseOrigins } from './validate.js'
 
@@ -30,16 +37,14 @@ export function createProviderApiClient(options: ProviderApiClientOptions): Prov
     }
   }
 
+  /**
+   * An image endpoint's URL for `id`, with the sdk properties as query parameters: the page's <img> loads it (lazily,
+   * cached by the browser), so no image goes through script, a Blob or an object URL.
+   */
   async function image(path: string, id: string): Promise<string | undefined> {
     if (typeof id !== 'string' || !IMAGE_ID.test(id)) return undefined
-    try {
-      const url = await imageBlobToUrl(await http.getBlob(`${path}/${encodeURIComponent(id)}`))
-      if (url === undefined) logger.debug(`[latchkey] image ${path}/${id} is not an image; ignored`)
-      return url
-    } catch (error) {
-      logger.debug(`[latchkey] image ${path}/${id} failed; ignored: ${describeFailure(error, secret)}`)
-      return undefined
-    }
+    const url = buildUrl(options.baseUrl, `${path}/${encodeURIComponent(id)}`, sdkQuery(options))
+    return isSafeImageUrl(url) ? url : undefined
   }
 
   return {

@@ -6,13 +6,31 @@ import { avatarGradient } from './avatar-gradient.js'
  * A wallet's or network's image: only through `<img>` and only from https, data:image, blob or loopback http
  * URLs (core's rule); otherwise, or when it fails to load, the name's first letter as text.
  */
-export function Tile({ src, name, size }: { src?: string | null; name: string; size?: number }) {
+export function Tile({
+  src,
+  name,
+  size,
+  lazy,
+}: {
+  src?: string | null
+  name: string
+  size?: number
+  /** Load the image only as it nears the viewport (long lists). */
+  lazy?: boolean
+}) {
   const [failed, setFailed] = useState(false)
   const style = size ? { width: `${size}px`, height: `${size}px` } : undefined
   return (
     <span class="tile" style={style} aria-hidden="true">
       {isSafeImageUrl(src) && !failed ? (
-        <img src={src} alt="" onError={() => setFailed(true)} referrerpolicy="no-referrer" />
+        <img
+          src={src}
+          alt=""
+          onError={() => setFailed(true)}
+          referrerpolicy="no-referrer"
+          decoding="async"
+          {...(lazy ? { loading: 'lazy' as const } : {})}
+        />
       ) : (
         (name.trim()[0] ?? '?').toUpperCase()
       )}

@@ -4,11 +4,17 @@ import type { UiKit } from '../kit/types.js'
 import { Tile } from './images.js'
 
 /**
- * A listed wallet's image through core: the listing's prefetched image or the wallet's own checked URL, else
- * fetched once through the Provider API's image endpoint (core keeps only URLs that pass `isSafeImageUrl`,
- * which `Tile` checks again). Until then, and when there is none, the name's first letter.
+ * A listed wallet's image through core: the listing's image URL or the wallet's own checked URL, else the Provider
+ * API's image endpoint URL for its image id (core keeps only URLs that pass `isSafeImageUrl`, which `Tile` checks
+ * again); the <img> loads it, lazily in long lists. Until then, and when there is none, the name's first letter.
  */
-export function WalletImage(props: { kit: UiKit; wallet: WalletListing; size?: number; known?: string }) {
+export function WalletImage(props: {
+  kit: UiKit
+  wallet: WalletListing
+  size?: number
+  known?: string
+  lazy?: boolean
+}) {
   const { kit, wallet, size } = props
   const { listing, providerApi } = kit.controllers
   // A list passes the image it already looked up (its cells are drawn again only when that changes).
@@ -25,5 +31,5 @@ export function WalletImage(props: { kit: UiKit; wallet: WalletListing; size?: n
       live = false
     }
   }, [known, imageId, providerApi])
-  return <Tile src={known ?? fetched} name={wallet.name || wallet.id} size={size} />
+  return <Tile src={known ?? fetched} name={wallet.name || wallet.id} size={size} lazy={props.lazy} />
 }

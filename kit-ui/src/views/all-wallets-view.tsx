@@ -97,19 +97,10 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
           </p>
         ) : (
           <ul class="wallet-grid" onKeyDown={onGridKeyDown} data-count={wallets.length}>
-            {wallets.map((wallet) => {
-              const connector = kit.controllers.connectors.getConnectorForWallet(wallet)
-              return (
-                <li key={wallet.id}>
-                  <MemoCell
-                    kit={kit}
-                    wallet={wallet}
-                    connector={connector}
-                    image={listing.getWalletImage(wallet)}
-                  />
-                </li>
-              )
-            })}
+            {/* A group is the list's index-th run of 40; its cells keep their own keys. */}
+            {groupsOf(wallets).map((group, index) => (
+              <CellGroup key={index} kit={kit} wallets={group} />
+            ))}
           </ul>
         )}
         {more && !loading ? (
@@ -137,25 +128,61 @@ interface CellProps {
   image: string | undefined
 }
 
+/** Cells are drawn in runs of 40 (a page), so appending a page draws one run, not the whole list again. */
+const GROUP = 40
+
+function groupsOf(wallets: readonly ListedWallet[]): ListedWallet[][] {
+  const groups: ListedWallet[][] = []
+  for (let at = 0; at < wallets.length; at += GROUP) groups.push(wallets.slice(at, at + GROUP))
+  return groups
+}
+
+interface GroupProps {
+  kit: UiKit
+  wallets: readonly ListedWallet[]
+}
+
 /**
- * A cell drawn again only when what it shows changed: appending a page to a list of a thousand draws forty cells,
- * not a thousand.
+ * A run of cells, drawn again only when its wallets, the page's connectors (installed marks) or the prefetched
+ * images changed: appending a page to a list of a thousand draws forty cells.
  */
-class MemoCell extends Component<CellProps> {
-  override shouldComponentUpdate(next: CellProps): boolean {
-    const { wallet, connector, image } = this.props
+class CellGroup extends Component<GroupProps> {
+  #connectors: unknown
+  #images: unknown
+
+  override shouldComponentUpdate(next: GroupProps): boolean {
+    const { connectors, listing } = next.kit.controllers
+    if (connectors.state.get() !== this.#connectors || listing.state.get().images !== this.#images)
+      return true
+    const mine = this.props.wallets
     return (
-      next.wallet.id !== wallet.id ||
-      next.wallet.name !== wallet.name ||
-      next.wallet.homepage !== wallet.homepage ||
-      next.connector?.id !== connector?.id ||
-      next.connector?.name !== connector?.name ||
-      next.image !== image
+      next.wallets.length !== mine.length ||
+      next.wallets.some((wallet, index) => {
+        const was = mine[index]
+        return !was || wallet.id !== was.id || wallet.name !== was.name || wallet.installed !== was.installed
+      })
     )
   }
 
   override render() {
-    return <WalletCell {...this.props} />
+    const { kit, wallets } = this.props
+    const { connectors, listing } = kit.controllers
+    this.#connectors = connectors.state.get()
+    this.#images = listing.state.get().images
+    return (
+      <>
+        {wallets.map((wallet) => (
+          <li key={wallet.id}>
+            <WalletCell
+              kit={kit}
+              wallet={wallet}
+              connector={connectors.getConnectorForWallet(wallet)}
+              image={listing.getWalletImage(wallet)}
+            />
+          </li>
+        ))}
+      </>
+    )
   }
 }
 
@@ -164,7 +191,7 @@ function WalletCell({ kit, wallet, connector, image }: CellProps) {
   const body = (
     <>
       <span class="cell-image">
-        <WalletImage kit={kit} wallet={wallet} size={48} known={image} />
+        <WalletImage kit={kit} wallet={wallet} size={48} known={image} lazy />
         {connector ? (
           <span class="installed-mark">
             <Icon name="check" size={10} />

@@ -3,10 +3,9 @@
 // already holds one), `eth_chainId` is the session's active chain, a chain switch asks the wallet over the relay,
 // and every other request goes to the wallet on the active chain.
 import type { AdapterContext } from '../adapter/adapter.js'
-import type { WalletConnectConnection } from '../adapter/walletconnect-connection.js'
-import { LatchkeyError, ProviderRpcError, RpcErrorCode } from '../errors/index.js'
+import { LatchkeyError } from '../errors/index.js'
 import { createEmitter } from '../utils/emitter.js'
-import { type Eip1193Provider, parseChainId, toHexChainId } from './provider.js'
+import type { Eip1193Provider } from './provider.js'
 
 /** An EIP-1193 provider over the WalletConnect session, with the session's own end. */
 export interface WalletConnectEip1193Provider extends Eip1193Provider {
@@ -21,12 +20,6 @@ export interface WalletConnectEip1193Provider extends Eip1193Provider {
 
 type Listener = (...args: unknown[]) => void
 
-/** A wallet request's first parameter object, e.g. `[{ chainId }]`. */
-function firstParam(params: unknown): Record<string, unknown> | undefined {
-  const first = Array.isArray(params) ? params[0] : undefined
-  return typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : undefined
-}
-
 /**
  * An EIP-1193 provider over the kit's WalletConnect provider for the eip155 namespace. `eth_requestAccounts`
  * adopts the session (or proposes one for the context's networks), `eth_accounts` restores without a prompt,
@@ -40,28 +33,17 @@ export function walletConnectEip1193Provider(context: AdapterContext): WalletCon
   const listeners = createEmitter<Record<string, unknown[]>>()
   const subscriptions = new Map<string, Map<Listener, () => void>>()
   // The session's code loads with the first request: a page whose visitor never picks WalletConnect never loads it.
-  let loading: Promise<WalletConnectConnection> | undefined
-  let loaded: WalletConnectConnection | undefined
+  type Session = ReturnType<typeof import('./walletconnect-session.js').walletConnectEip1193Session>
+  let loading: Promise<Session> | undefined
+  let loaded: Session | undefined
   let destroyed = false
-  const load = (): Promise<WalletConnectConnection> => {
-    loading ??= import('../adapter/walletconnect-connection.js').then(
-      ({ WalletConnectConnection }) => {
-        loaded ??= new WalletConnectConnection({
-          namespace: 'eip155',
-          networks: () => context.networks,
-          getProvider,
-          customRpcUrls: () => context.options.customRpcUrls,
-          networkSwitch: 'wallet',
-          on: {
-            accountsChanged: () => listeners.emit('accountsChanged', [addresses(loaded)]),
-            networkChanged: (network) => listeners.emit('chainChanged', [toHexChainId(network.id)]),
-            disconnected: () =>
-              listeners.emit('disconnect', [
-                new ProviderRpcError(RpcErrorCode.Disconnected, 'The wallet ended the session.'),
-              ]),
-          },
-        })
-        if (destroyed) loaded.destroy()
+  const load = (): Promise<Session> => {
+    loading ??= import('./walletconnect-session.js').then(
+      ({ walletConnectEip1193Session }) => {
+        loaded ??= walletConnectEip1193Session(context, getProvider, (event, args) =>
+          listeners.emit(event, args),
+        )
+        if (destroyed) loaded.connection.destroy()
         return loaded
       },
       (error: unknown) => {
@@ -71,40 +53,12 @@ export function walletConnectEip1193Provider(context: AdapterContext): WalletCon
     )
     return loading
   }
-  const addresses = (connection: WalletConnectConnection | undefined) =>
-    (connection?.accounts() ?? []).map((account) => account.address)
-  const restored = async (connection: WalletConnectConnection) =>
-    connection.connected || (await connection.restore()) !== null
 
   const provider: WalletConnectEip1193Provider = {
     isWalletConnect: true,
 
     async request({ method, params }) {
-      const connection = await load()
-      switch (method) {
-        case 'eth_requestAccounts':
-          if (!(await restored(connection))) await connection.connect()
-          return addresses(connection)
-        case 'eth_accounts':
-          return (await restored(connection)) ? addresses(connection) : []
-        case 'eth_chainId': {
-          const network = (await restored(connection)) ? connection.network() : undefined
-          if (!network) throw new ProviderRpcError(RpcErrorCode.Disconnected, 'No WalletConnect session.')
-          return toHexChainId(network.id)
-        }
-        case 'wallet_switchEthereumChain': {
-          const chainId = parseChainId(firstParam(params)?.chainId)
-          const network = context.networks.find((n) => Number(n.id) === chainId)
-          if (!network)
-            throw new ProviderRpcError(RpcErrorCode.SwitchChainError, `Unrecognized chain ID ${chainId}.`)
-          await connection.switchNetwork(network, async ({ provider: wc, from }) => {
-            await wc.request({ method, params }, from.caipNetworkId)
-          })
-          return null
-        }
-        default:
-          return connection.request(method, params)
-      }
+      return (await load()).request(method, params)
     },
 
     on(event, listener) {
@@ -124,11 +78,11 @@ export function walletConnectEip1193Provider(context: AdapterContext): WalletCon
       return provider
     },
 
-    disconnect: async () => (await load()).disconnect(),
+    disconnect: async () => (await load()).connection.disconnect(),
 
     destroy() {
       destroyed = true
-      loaded?.destroy()
+      loaded?.connection.destroy()
     },
   }
   return provider

@@ -44,8 +44,17 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
     state,
     isEnabled: () => config !== undefined,
     isRequired: () => Boolean(config?.getRequired?.()),
-    getSessions: () => call((controller) => controller.getSessions()),
-    hasSession: () => call((controller) => controller.hasSession()),
+    // Answered here, without the controller's code: the page asks on every account change.
+    getSessions: async () => {
+      if (!config) throw new LatchkeyError(Messages.siwxNotEnabled)
+      const account = deps.getAccount()
+      return account ? config.getSessions(account.chainId, account.address) : []
+    },
+    hasSession: async () => {
+      if (!config) throw new LatchkeyError(Messages.siwxNotEnabled)
+      const account = deps.getAccount()
+      return account ? (await config.getSessions(account.chainId, account.address)).length > 0 : false
+    },
     initializeIfEnabled: async () => {
       if (config) await (await load()).initializeIfEnabled()
     },

@@ -96,12 +96,12 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
             {t('noWalletsFound')}
           </p>
         ) : (
-          <ul class="wallet-grid" onKeyDown={onGridKeyDown} data-count={wallets.length}>
+          <div class="wallet-groups" onKeyDown={onGridKeyDown} data-count={wallets.length}>
             {/* A group is the list's index-th run of 40; its cells keep their own keys. */}
             {groupsOf(wallets).map((group, index) => (
               <CellGroup key={index} kit={kit} wallets={group} />
             ))}
-          </ul>
+          </div>
         )}
         {more && !loading ? (
           <div class="more">
@@ -128,7 +128,10 @@ interface CellProps {
   image: string | undefined
 }
 
-/** Cells are drawn in runs of 40 (a page), so appending a page draws one run, not the whole list again. */
+/**
+ * Cells are drawn in runs of 40 (a page), each a grid of its own: appending a page draws one run, not the whole list
+ * again, and the browser lays out only the runs near the viewport (content-visibility), not a thousand grid items.
+ */
 const GROUP = 40
 
 function groupsOf(wallets: readonly ListedWallet[]): ListedWallet[][] {
@@ -170,7 +173,7 @@ class CellGroup extends Component<GroupProps> {
     this.#connectors = connectors.state.get()
     this.#images = listing.state.get().images
     return (
-      <>
+      <ul class="wallet-grid">
         {wallets.map((wallet) => (
           <li key={wallet.id}>
             <WalletCell
@@ -181,7 +184,7 @@ class CellGroup extends Component<GroupProps> {
             />
           </li>
         ))}
-      </>
+      </ul>
     )
   }
 }

@@ -183,7 +183,8 @@ export interface ScrollResult {
 
 /**
  * The All Wallets scroll test, in the page: scroll the scroller to the bottom, wait for the frame where more
- * cells are present, note the time, let the page settle (no resource fetched for `quietMs`), repeat until the count
+ * cells are present, note the time, let the page settle (no request in flight and none ended for `quietMs`), repeat
+ * until the count
  * stops growing (`idleMs` without growth) or reaches `target`.
  */
 export async function scrollAppends(input: {
@@ -259,10 +260,14 @@ export async function scrollAppends(input: {
     let seen = performance.getEntriesByType('resource').length
     let quietSince = performance.now()
     let capped = true
+    // Requests still in flight (a page fetched ahead, an image) count as activity too: the harness counts them in
+    // Node (every request and its end) and exposes the count as window.__benchInflight.
+    const inflight = (window as unknown as { __benchInflight?: () => Promise<number> }).__benchInflight
     while (performance.now() - settleStart < input.settleCapMs) {
       await sleep(50)
       const now = performance.getEntriesByType('resource').length
-      if (now !== seen) {
+      const busy = inflight ? (await inflight()) > 0 : false
+      if (now !== seen || busy) {
         seen = now
         quietSince = performance.now()
       } else if (performance.now() - quietSince >= input.quietMs) {

@@ -371,6 +371,12 @@ function foreign(build: AppBuild, scripts: ScriptTiming[]): string[] {
 async function runScale(page: Page, app: AppSpec, result: RunResult, screenshots: boolean): Promise<void> {
   const spec = app.allWallets
   if (!spec || !app.listEntry) throw new Error(`${app.id} has no All Wallets scale test`)
+  // What the page has in flight, for the scroll test's settling (each append timed on its own).
+  const inflight = new Set<unknown>()
+  page.on('request', (request) => inflight.add(request))
+  page.on('requestfinished', (request) => inflight.delete(request))
+  page.on('requestfailed', (request) => inflight.delete(request))
+  await page.exposeFunction('__benchInflight', () => inflight.size)
   const shot = async (stage: string) => {
     if (!screenshots) return
     await mkdir(SCREENSHOTS_DIR, { recursive: true })

@@ -96,12 +96,12 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
             {t('noWalletsFound')}
           </p>
         ) : (
-          <div class="wallet-groups" onKeyDown={onGridKeyDown} data-count={wallets.length}>
+          <ul class="wallet-groups" onKeyDown={onGridKeyDown} data-count={wallets.length}>
             {/* A group is the list's index-th run of 40; its cells keep their own keys. */}
             {groupsOf(wallets).map((group, index) => (
               <CellGroup key={index} kit={kit} wallets={group} />
             ))}
-          </div>
+          </ul>
         )}
         {more && !loading ? (
           <div class="more">
@@ -173,18 +173,20 @@ class CellGroup extends Component<GroupProps> {
     this.#connectors = connectors.state.get()
     this.#images = listing.state.get().images
     return (
-      <ul class="wallet-grid">
-        {wallets.map((wallet) => (
-          <li key={wallet.id}>
-            <WalletCell
-              kit={kit}
-              wallet={wallet}
-              connector={connectors.getConnectorForWallet(wallet)}
-              image={listing.getWalletImage(wallet)}
-            />
-          </li>
-        ))}
-      </ul>
+      <li>
+        <ul class="wallet-grid">
+          {wallets.map((wallet) => (
+            <li key={wallet.id}>
+              <WalletCell
+                kit={kit}
+                wallet={wallet}
+                connector={connectors.getConnectorForWallet(wallet)}
+                image={listing.getWalletImage(wallet)}
+              />
+            </li>
+          ))}
+        </ul>
+      </li>
     )
   }
 }

@@ -151,18 +151,24 @@ interface GroupProps {
  */
 class CellGroup extends Component<GroupProps> {
   #connectors: unknown
-  #images: unknown
+  /** The image URL each cell was drawn with: a list's images arriving redraw only the runs whose cells changed. */
+  #images: (string | undefined)[] = []
 
   override shouldComponentUpdate(next: GroupProps): boolean {
     const { connectors, listing } = next.kit.controllers
-    if (connectors.state.get() !== this.#connectors || listing.state.get().images !== this.#images)
-      return true
+    if (connectors.state.get() !== this.#connectors) return true
     const mine = this.props.wallets
     return (
       next.wallets.length !== mine.length ||
       next.wallets.some((wallet, index) => {
         const was = mine[index]
-        return !was || wallet.id !== was.id || wallet.name !== was.name || wallet.installed !== was.installed
+        return (
+          !was ||
+          wallet.id !== was.id ||
+          wallet.name !== was.name ||
+          wallet.installed !== was.installed ||
+          listing.getWalletImage(wallet) !== this.#images[index]
+        )
       })
     )
   }
@@ -171,17 +177,17 @@ class CellGroup extends Component<GroupProps> {
     const { kit, wallets } = this.props
     const { connectors, listing } = kit.controllers
     this.#connectors = connectors.state.get()
-    this.#images = listing.state.get().images
+    this.#images = wallets.map((wallet) => listing.getWalletImage(wallet))
     return (
       <li>
         <ul class="wallet-grid">
-          {wallets.map((wallet) => (
+          {wallets.map((wallet, index) => (
             <li key={wallet.id}>
               <WalletCell
                 kit={kit}
                 wallet={wallet}
                 connector={connectors.getConnectorForWallet(wallet)}
-                image={listing.getWalletImage(wallet)}
+                image={this.#images[index]}
               />
             </li>
           ))}

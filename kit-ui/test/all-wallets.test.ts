@@ -117,6 +117,36 @@ describe('All Wallets in Chromium', () => {
     await expect.poll(() => more.count()).toBe(0)
   })
 
+  it('moves through the grid with the arrow keys, Home and End, across its runs of two rows', async () => {
+    // After the last page: End reaches the list's last wallet (no further page to load as focus scrolls there).
+    const ids = await cells()
+    const id = (index: number) => (ids.at(index) ?? '').replace(/^wallet-/, '')
+    const focused = () =>
+      page.evaluate(
+        () =>
+          (document.querySelector('latchkey-modal')?.shadowRoot?.activeElement as HTMLElement | null)?.dataset
+            .testid,
+      )
+    const box = async (index: number) =>
+      (await page.getByTestId(`wallet-${id(index)}`).boundingBox()) ?? undefined
+    // The runs line up as one grid: the first cell of the second run sits under the first cell of the first.
+    const [first, fifth, ninth] = [await box(0), await box(4), await box(8)]
+    expect(ninth?.x).toBe(first?.x)
+    expect(ninth?.y).toBeGreaterThan(fifth?.y ?? Number.POSITIVE_INFINITY)
+    await page.getByTestId(`wallet-${id(0)}`).focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    expect(await focused()).toBe(ids[8])
+    await page.keyboard.press('ArrowRight')
+    expect(await focused()).toBe(ids[9])
+    await page.keyboard.press('ArrowUp')
+    expect(await focused()).toBe(ids[5])
+    await page.keyboard.press('End')
+    expect(await focused()).toBe(ids.at(-1))
+    await page.keyboard.press('Home')
+    expect(await focused()).toBe(ids[0])
+  })
+
   it('searches the listing (the newest query wins) and connects the installed wallet from the results', async () => {
     const search = page.getByTestId('all-wallets-search')
     await search.fill('wal')

@@ -59,8 +59,8 @@ export interface ProviderApi {
   /** GET /getAnalyticsConfig; false when it fails. */
   getAnalyticsConfig(): Promise<boolean>
   /**
-   * GET /getWalletImage/{id} as an object URL (a data: URL where the page has no object URLs); undefined when
-   * it fails or is not an image (image failures are ignored). The caller revokes object URLs it drops.
+   * The URL of GET /getWalletImage/{id}, the sdk properties as query parameters, for the page's <img> to load;
+   * undefined for an id that is not an image id or a URL that is not a safe image URL.
    */
   getWalletImage(imageId: string): Promise<string | undefined>
   getAssetImage(imageId: string): Promise<string | undefined>

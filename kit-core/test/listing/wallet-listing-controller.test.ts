@@ -84,13 +84,15 @@ describe('wallet listing controller', () => {
       exclude: [...recommendedIds, 'wallet-2', 'wallet-1'],
       chains: ['eip155:1', 'eip155:11155111'],
     })
-    // Page 1 is shown, and page 2 is already asked for: fetched ahead, not shown until the visitor wants it.
-    expect(api.calls.slice(-2)).toEqual([pageCall(1), pageCall(2)])
+    // Page 1 is shown; page 2 is asked for in a later task (the page is drawn first): fetched ahead, not shown until
+    // the visitor wants it.
+    expect(api.calls.at(-1)).toEqual(pageCall(1))
     let state = listing.state.get()
     expect(WalletListingLimits.pageSize).toBe(40)
     expect(state).toMatchObject({ page: 1, count: 124, pageLoading: false })
     expect(state.wallets).toHaveLength(40)
     await settle()
+    expect(api.calls.slice(-2)).toEqual([pageCall(1), pageCall(2)])
     // Asked for, the page fetched ahead is shown without a request of its own and without a loading state.
     const second = listing.loadNextPage()
     expect(listing.state.get().pageLoading).toBe(false)
@@ -108,6 +110,48 @@ describe('wallet listing controller', () => {
     const calls = api.calls.length
     await listing.loadNextPage()
     expect(api.calls).toHaveLength(calls)
+  })
+
+  test('the page fetched ahead is asked for after the page is shown, and not when the list was reset or the page asked meanwhile', async () => {
+    const api = fakeProviderApi(catalogue)
+    const { listing } = setupWalletListing(api)
+    const pages = () => api.calls.filter((call) => call.entries === 40).map((call) => call.page)
+    await listing.loadNextPage()
+    expect(pages()).toEqual([1])
+    // Reset before the later task: nothing is fetched ahead for the list that is gone.
+    listing.reset()
+    await settle()
+    expect(pages()).toEqual([1])
+    // Page 2 asked for before the later task: it is fetched once, by that ask, not also ahead.
+    await listing.loadNextPage()
+    await listing.loadNextPage()
+    expect(pages()).toEqual([1, 1, 2])
+    await settle()
+    expect(pages()).toEqual([1, 1, 2, 3])
+    expect(listing.state.get()).toMatchObject({ page: 2, pageLoading: false })
+  })
+
+  test('the All Wallets list is the same array until a list or the connectors change', async () => {
+    const api = fakeProviderApi(catalogue)
+    let connectors = [connector({ id: 'io.other', type: 'ANNOUNCED', info: { rdns: 'io.other' } })]
+    const { listing } = setupWalletListing(api, { getConnectors: () => connectors })
+    await listing.loadNextPage()
+    await settle()
+    const first = listing.getAllWallets()
+    expect(first).toHaveLength(40)
+    // An image arriving changes the state but not the list.
+    listing.state.patch({ images: { ...listing.state.get().images, extra: 'https://img.example/x.png' } })
+    expect(listing.getAllWallets()).toBe(first)
+    // A new page, then new connectors, make a new list.
+    await listing.loadNextPage()
+    const second = listing.getAllWallets()
+    expect(second).not.toBe(first)
+    expect(second).toHaveLength(80)
+    connectors = [connector({ id: 'com.wallet30', type: 'ANNOUNCED', info: { rdns: 'com.wallet30' } })]
+    const third = listing.getAllWallets()
+    expect(third).not.toBe(second)
+    expect(third[0]).toMatchObject({ id: 'wallet-30', installed: true })
+    expect(listing.getAllWallets()).toBe(third)
   })
 
   test('[§9.6] image prefetch of the first 20 of a page; failures and unsafe URLs ignored', async () => {

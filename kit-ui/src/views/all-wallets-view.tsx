@@ -97,7 +97,7 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
           </p>
         ) : (
           <ul class="wallet-groups" onKeyDown={onGridKeyDown} data-count={wallets.length}>
-            {/* A group is the list's index-th run of 40; its cells keep their own keys. */}
+            {/* A group is the list's index-th run of eight; its cells keep their own keys. */}
             {groupsOf(wallets).map((group, index) => (
               <CellGroup key={index} kit={kit} wallets={group} />
             ))}
@@ -129,10 +129,12 @@ interface CellProps {
 }
 
 /**
- * Cells are drawn in runs of 40 (a page), each a grid of its own: appending a page draws one run, not the whole list
- * again, and the browser lays out only the runs near the viewport (content-visibility), not a thousand grid items.
+ * Cells are drawn in runs of eight (two rows of four), each a grid of its own: appending a page of 40 draws five
+ * runs, not the whole list again, and the browser styles and lays out only the runs near the viewport
+ * (content-visibility: auto), not a thousand grid items, nor the rows of a new page still below the fold.
+ * A run is a multiple of the four columns, so the arrow keys move through the runs as through one grid.
  */
-const GROUP = 40
+const GROUP = 8
 
 function groupsOf(wallets: readonly ListedWallet[]): ListedWallet[][] {
   const groups: ListedWallet[][] = []
@@ -202,7 +204,7 @@ function WalletCell({ kit, wallet, connector, image }: CellProps) {
   const body = (
     <>
       <span class="cell-image">
-        <WalletImage kit={kit} wallet={wallet} size={48} known={image} lazy />
+        <WalletImage kit={kit} wallet={wallet} known={image} lazy />
         {connector ? (
           <span class="installed-mark">
             <Icon name="check" size={10} />

@@ -1,6 +1,6 @@
 // The bench harness: builds the six apps, starts the local backends once, runs every app N times (interleaved,
 // a fresh browser per run), then writes results/ and prints the table and the target lines.
-// Usage (through bench.mjs): node .out/bench.mjs [--runs N] [--apps id,id] [--no-scale] [--screenshots]
+// Usage (through bench.mjs): node .out/bench.mjs [--runs N] [--apps id,id] [--no-scale] [--screenshots] [--trace]
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -17,6 +17,7 @@ interface Options {
   apps: AppSpec[]
   scale: boolean
   screenshots: boolean
+  trace: boolean
 }
 
 function readOptions(): Options {
@@ -26,6 +27,7 @@ function readOptions(): Options {
       apps: { type: 'string' },
       'no-scale': { type: 'boolean', default: false },
       screenshots: { type: 'boolean', default: false },
+      trace: { type: 'boolean', default: false },
     },
     strict: true,
   })
@@ -38,7 +40,7 @@ function readOptions(): Options {
     if (!app) throw new Error(`Unknown app '${id}'; apps: ${APPS.map((a) => a.id).join(', ')}`)
     return app
   })
-  return { runs, apps, scale: !values['no-scale'], screenshots: values.screenshots }
+  return { runs, apps, scale: !values['no-scale'], screenshots: values.screenshots, trace: values.trace }
 }
 
 async function versionOf(pkg: string): Promise<string> {
@@ -117,6 +119,7 @@ async function main(): Promise<number> {
           mode: 'scale',
           round,
           screenshots: options.screenshots,
+          trace: options.trace,
         })
         results.push(run)
         log(`  [${round}/${options.runs}] ${`${app.id} scale`.padEnd(20)} ${describeRun(run)}`)

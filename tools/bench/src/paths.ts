@@ -11,3 +11,4 @@ export const RESULTS_DIR = resolve(BENCH_DIR, 'results')
 export const FAILURES_DIR = resolve(BENCH_DIR, '.out', 'failures')
 /** Screenshots of each stage with --screenshots (git-ignored). */
 export const SCREENSHOTS_DIR = resolve(BENCH_DIR, '.out', 'screenshots')
+export const TRACES_DIR = resolve(BENCH_DIR, '.out', 'traces')

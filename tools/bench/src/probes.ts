@@ -244,6 +244,9 @@ export async function scrollAppends(input: {
       .find((entry) => entry.name.includes('/getWallets') && entry.startTime >= start) as
       | PerformanceResourceTiming
       | undefined
+    // A user-timing measure of the append's own cost, for the optional trace (src/trace.ts reads these).
+    if (scrolledAt !== undefined && laidOutAt !== undefined)
+      performance.measure(`bench-append-${appends.length + 1}`, { start: scrolledAt, end: laidOutAt })
     appends.push({
       ms: grown.at - start,
       ...(scrolledAt !== undefined && laidOutAt !== undefined ? { workMs: laidOutAt - scrolledAt } : {}),

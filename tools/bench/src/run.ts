@@ -8,7 +8,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import type { AppSpec } from './apps.js'
 import type { Backends } from './backends.js'
 import { type AppBuild, addSizes, type FileSize } from './build.js'
-import { FAILURES_DIR, SCREENSHOTS_DIR } from './paths.js'
+import { FAILURES_DIR, SCREENSHOTS_DIR, TRACES_DIR } from './paths.js'
 import {
   type BenchWindow,
   createInjectedWallet,
@@ -18,6 +18,7 @@ import {
   scriptTimings,
   scrollAppends,
 } from './probes.js'
+import { summarizeTrace, TRACE_CATEGORIES } from './trace.js'
 
 /**
  * The https hosts whose requests are answered by the services stand-in (same path and query). Latchkey's default
@@ -234,6 +235,8 @@ export interface RunInput {
   executablePath?: string
   /** Save a screenshot at each stage to .out/screenshots (after the figures of that stage were taken). */
   screenshots?: boolean
+  /** Scale runs: record a Chromium performance trace of the scroll test to .out/traces (see src/trace.ts). */
+  trace?: boolean
 }
 
 /** One run of one app in a fresh browser process. Never throws: a failure is `ok: false` with the error. */
@@ -296,7 +299,7 @@ export async function runApp(input: RunInput): Promise<RunResult> {
     await shot('1-button')
 
     if (mode === 'scale') {
-      await runScale(page, app, result, input.screenshots ?? false)
+      await runScale(page, app, result, input.screenshots ?? false, input.trace ? input.round : undefined)
     } else if (app.listEntry) {
       const entry = app.listEntry(TEST_WALLET.rdns)
       await arm(page, 'list', entry)
@@ -368,7 +371,13 @@ function foreign(build: AppBuild, scripts: ScriptTiming[]): string[] {
 }
 
 /** All Wallets with 1,000 wallets: first render, then each page appended while scrolling to the end. */
-async function runScale(page: Page, app: AppSpec, result: RunResult, screenshots: boolean): Promise<void> {
+async function runScale(
+  page: Page,
+  app: AppSpec,
+  result: RunResult,
+  screenshots: boolean,
+  traceRound: number | undefined,
+): Promise<void> {
   const spec = app.allWallets
   if (!spec || !app.listEntry) throw new Error(`${app.id} has no All Wallets scale test`)
   // What the page has in flight, for the scroll test's settling (each append timed on its own).
@@ -392,6 +401,12 @@ async function runScale(page: Page, app: AppSpec, result: RunResult, screenshots
   const firstAt = await page.evaluate(() => performance.now())
   await settle(page, firstAt + 500)
   await shot('1-first-page')
+  const browser = page.context().browser()
+  const tracePath = join(TRACES_DIR, `${app.id}-scale-${traceRound}.json`)
+  if (traceRound !== undefined && browser) {
+    await mkdir(TRACES_DIR, { recursive: true })
+    await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES })
+  }
   result.scroll = await page.evaluate(scrollAppends, {
     host: spec.host,
     cells: spec.cells,
@@ -402,5 +417,9 @@ async function runScale(page: Page, app: AppSpec, result: RunResult, screenshots
     settleCapMs: 2_000,
     maxPages: 60,
   })
+  if (traceRound !== undefined && browser) {
+    await browser.stopTracing()
+    process.stdout.write(`  trace: ${tracePath}\n${await summarizeTrace(tracePath)}\n`)
+  }
   await shot('2-end')
 }

@@ -183,19 +183,13 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
         pageLoading: false,
         count: added.length > 0 ? Math.max(count, wallets.length) : wallets.length,
       })
-      prefetchImages(data)
-      if (hasMore()) {
-        const next: PageAhead = { page: page + 1, epoch: at, settled: false, result: fetchPage(page + 1) }
-        next.result.then(
-          () => {
-            next.settled = true
-          },
-          () => {
-            next.settled = true
-          },
-        )
-        ahead = next
-      }
+      // The page's images and the next page are asked for in a later task, once the page is drawn: a visitor
+      // scrolling to the end sees the page in the frame of the scroll, without that frame also starting requests.
+      setTimeout(() => {
+        if (at !== epoch) return
+        prefetchImages(data)
+        if (state.get().page === page && !pageRequest && !ahead && hasMore()) fetchAhead(page + 1, at)
+      }, 0)
     } catch (error) {
       warn(`page ${page}`, error)
     } finally {
@@ -203,14 +197,43 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
     }
   }
 
+  function fetchAhead(page: number, at: number): void {
+    const next: PageAhead = { page, epoch: at, settled: false, result: fetchPage(page) }
+    const settle = () => {
+      next.settled = true
+    }
+    next.result.then(settle, settle)
+    ahead = next
+  }
+
   function hasMore(): boolean {
     const { page, wallets, count } = state.get()
     return page === 0 || wallets.length < count
   }
 
+  /**
+   * The last list {@link listed} made and what it was made from (the state's arrays and the connectors): a view
+   * drawn again for another reason (an image arrived) gets the same list, not a thousand wallets sorted again.
+   */
+  const memo = new Map<'all' | 'search', { from: readonly unknown[]; list: ListedWallet[] }>()
+  function listedOnce(
+    which: 'all' | 'search',
+    from: readonly unknown[],
+    make: () => ListedWallet[],
+  ): ListedWallet[] {
+    const last = memo.get(which)
+    if (last && last.from.length === from.length && last.from.every((part, index) => part === from[index]))
+      return last.list
+    const list = make()
+    memo.set(which, { from, list })
+    return list
+  }
+
   function listed(wallets: readonly WalletListing[]): ListedWallet[] {
     const unique = [...new Map(wallets.map((wallet) => [wallet.id, wallet])).values()]
-    const kept = unique.filter((wallet) => !isWalletExcluded(wallet, state.get().excluded))
+    const { excluded } = state.get()
+    const kept =
+      excluded.length === 0 ? unique : unique.filter((wallet) => !isWalletExcluded(wallet, excluded))
     return sortWallets(kept, { connectors: deps.getConnectors(), featuredWalletIds })
   }
 
@@ -291,19 +314,26 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
 
     /**
      * The All Wallets list: featured, recommended, the pages loaded and the custom wallets, each once, without
-     * excluded wallets, installed first then in featured order (SPEC §5).
+     * excluded wallets, installed first then in featured order (SPEC §5). The same array is returned until one of
+     * those lists or the connectors change; callers read it, never modify it.
      */
     getAllWallets(): ListedWallet[] {
-      const { featured, recommended, wallets } = state.get()
-      return listed([...featured, ...recommended, ...wallets, ...customWallets])
+      const { featured, recommended, wallets, excluded } = state.get()
+      return listedOnce('all', [featured, recommended, wallets, excluded, deps.getConnectors()], () =>
+        listed([...featured, ...recommended, ...wallets, ...customWallets]),
+      )
     },
 
     /** The search results, plus custom wallets whose name contains the query, sorted as {@link getAllWallets}. */
     getSearchResults(): ListedWallet[] {
-      const { search, searchQuery } = state.get()
-      const query = searchQuery.toLowerCase()
-      const custom = query ? customWallets.filter((wallet) => wallet.name.toLowerCase().includes(query)) : []
-      return listed([...search, ...custom])
+      const { search, searchQuery, excluded } = state.get()
+      return listedOnce('search', [search, searchQuery, excluded, deps.getConnectors()], () => {
+        const query = searchQuery.toLowerCase()
+        const custom = query
+          ? customWallets.filter((wallet) => wallet.name.toLowerCase().includes(query))
+          : []
+        return listed([...search, ...custom])
+      })
     },
 
     /** The prefetched image of a wallet, else its own (already checked) image_url. */

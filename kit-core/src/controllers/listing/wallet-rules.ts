@@ -84,14 +84,18 @@ export function sortWallets<W extends WalletKey>(
   context: { connectors: readonly ConnectorEntry[]; featuredWalletIds?: readonly string[] },
 ): (W & ListedWallet)[] {
   const keys = keysOf(installedConnectors(context.connectors))
-  const featured = context.featuredWalletIds ?? []
-  const rank = (wallet: W) => {
-    const index = featured.indexOf(wallet.id)
-    return index === -1 ? featured.length : index
-  }
-  return wallets
-    .map((wallet) => ({ ...wallet, name: wallet.name ?? '', installed: matches(wallet, keys) }))
-    .sort((a, b) => Number(b.installed) - Number(a.installed) || rank(a) - rank(b))
+  const featured = new Map<string, number>()
+  for (const [index, id] of (context.featuredWalletIds ?? []).entries())
+    if (!featured.has(id)) featured.set(id, index)
+  // One number per wallet (installed, then featured rank), computed once: a list of a thousand is sorted on it.
+  const ranked = wallets.map((wallet) => {
+    const listed = { ...wallet, name: wallet.name ?? '', installed: matches(wallet, keys) }
+    return {
+      listed,
+      rank: (listed.installed ? 0 : featured.size + 1) + (featured.get(wallet.id) ?? featured.size),
+    }
+  })
+  return ranked.sort((a, b) => a.rank - b.rank).map((entry) => entry.listed)
 }
 
 /**

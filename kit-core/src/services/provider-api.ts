@@ -16,6 +16,16 @@ export type ProviderApiClientOptions = ServiceClientOptions
 /** Ids that may go into an image path: what listings use (UUIDs, slugs, token symbols). */
 const IMAGE_ID = /^[A-Za-z0-9_.-]{1,128}$/
 
+/** The listing's answer checks, once loaded (a failed load is tried again by the next page). */
+let listingChecks: Promise<typeof import('./validate-listing.js')> | undefined
+function loadListingChecks(): Promise<typeof import('./validate-listing.js')> {
+  listingChecks ??= import('./validate-listing.js').catch((error: unknown) => {
+    listingChecks = undefined
+    throw error
+  })
+  return listingChecks
+}
+
 /**
  * Creates the Provider API client of SPEC §7. Every request carries the query sdk properties `projectId`,
  * `st` (default 'appkit') and `sv`, and goes through the kit's HTTP client (timeout and retry policy of SPEC
@@ -76,8 +86,11 @@ export function createProviderApiClient(options: ProviderApiClientOptions): Prov
           badge_type: params.badge_type,
         },
       })
-      // The listing's checks load with its first page: a page that only shows the button never needs them.
-      const { parseWallets } = await import('./validate-listing.js')
+      // The listing's checks load with its first page: a page that only shows the button never needs them. The
+      // import's promise is kept: a later page waits only a microtask for it, where an import() of a module already
+      // loaded may wait for a task of the browser's (a page fetched ahead would then finish in the visitor's next
+      // scroll, not when it arrived).
+      const { parseWallets } = await loadListingChecks()
       return parseWallets(body)
     },
 

@@ -147,10 +147,14 @@ describe('wallet listing controller', () => {
     const second = listing.getAllWallets()
     expect(second).not.toBe(first)
     expect(second).toHaveLength(80)
+    // The first page's entries are the same objects: only the new page's wallets got new entries.
+    expect(second.slice(0, 40).every((entry, index) => entry === first[index])).toBe(true)
     connectors = [connector({ id: 'com.wallet30', type: 'ANNOUNCED', info: { rdns: 'com.wallet30' } })]
     const third = listing.getAllWallets()
     expect(third).not.toBe(second)
     expect(third[0]).toMatchObject({ id: 'wallet-30', installed: true })
+    // New connectors: every entry is made again (whether a wallet is installed may have changed).
+    expect(third.find((entry) => entry.id === 'wallet-1')).not.toBe(first[0])
     expect(listing.getAllWallets()).toBe(third)
   })
 

@@ -164,11 +164,11 @@ class CellGroup extends Component<GroupProps> {
       next.wallets.length !== mine.length ||
       next.wallets.some((wallet, index) => {
         const was = mine[index]
+        // Core hands the same entry for a wallet until the connectors change: then only its image can differ.
         return (
           !was ||
-          wallet.id !== was.id ||
-          wallet.name !== was.name ||
-          wallet.installed !== was.installed ||
+          (wallet !== was &&
+            (wallet.id !== was.id || wallet.name !== was.name || wallet.installed !== was.installed)) ||
           listing.getWalletImage(wallet) !== this.#images[index]
         )
       })

@@ -20,6 +20,8 @@ interface TraceEvent {
   ph: string
   ts: number
   dur?: number
+  /** Thread (CPU) time of a complete event; less than `dur` when the thread was descheduled meanwhile. */
+  tdur?: number
   pid: number
   tid: number
   args?: Record<string, unknown>
@@ -79,6 +81,26 @@ function selfTimes(events: TraceEvent[], start: number, end: number): Map<string
   return self
 }
 
+/**
+ * The main thread's outermost events inside [start, end]: their wall time and their thread (CPU) time, each clipped
+ * to the window in proportion. Wall time well above CPU time means the thread was waiting for a core.
+ */
+function busyTime(events: TraceEvent[], start: number, end: number): { wall: number; cpu: number } {
+  let wall = 0
+  let cpu = 0
+  let reach = Number.NEGATIVE_INFINITY
+  for (const event of [...events].sort((a, b) => a.ts - b.ts)) {
+    const eventEnd = event.ts + (event.dur ?? 0)
+    if (event.ts < reach || eventEnd <= start || event.ts >= end) continue
+    reach = eventEnd
+    const clipped = Math.max(0, Math.min(eventEnd, end) - Math.max(event.ts, start))
+    const share = event.dur ? clipped / event.dur : 0
+    wall += clipped
+    cpu += (event.tdur ?? event.dur ?? 0) * share
+  }
+  return { wall, cpu }
+}
+
 /** A text summary: one line per append, its window and the largest kinds of work in it (ms). */
 export async function summarizeTrace(path: string): Promise<string> {
   const json = JSON.parse(await readFile(path, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[]
@@ -97,7 +119,9 @@ export async function summarizeTrace(path: string): Promise<string> {
       .slice(0, 7)
       .map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`)
       .join(', ')
-    return `  ${window.name.replace('bench-', '')} ${((window.end - window.start) / 1000).toFixed(1)} ms: ${top}`
+    const busy = busyTime(main, window.start, window.end)
+    const ms = (us: number) => (us / 1000).toFixed(1)
+    return `  ${window.name.replace('bench-', '')} ${ms(window.end - window.start)} ms (main thread busy ${ms(busy.wall)}, on a core ${ms(busy.cpu)}): ${top}`
   })
   const all = [...totals]
     .sort((a, b) => b[1] - a[1])

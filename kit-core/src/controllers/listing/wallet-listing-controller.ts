@@ -229,12 +229,17 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
     return list
   }
 
+  /** The listed entries made for the current connectors (whether a wallet is installed depends on them). */
+  let made = { connectors: undefined as unknown, entries: new WeakMap<WalletListing, ListedWallet>() }
+
   function listed(wallets: readonly WalletListing[]): ListedWallet[] {
     const unique = [...new Map(wallets.map((wallet) => [wallet.id, wallet])).values()]
     const { excluded } = state.get()
     const kept =
       excluded.length === 0 ? unique : unique.filter((wallet) => !isWalletExcluded(wallet, excluded))
-    return sortWallets(kept, { connectors: deps.getConnectors(), featuredWalletIds })
+    const connectors = deps.getConnectors()
+    if (made.connectors !== connectors) made = { connectors, entries: new WeakMap() }
+    return sortWallets(kept, { connectors, featuredWalletIds }, made.entries)
   }
 
   return {

@@ -82,6 +82,11 @@ export function filterOutDuplicateWallets<W extends WalletKey>(
 export function sortWallets<W extends WalletKey>(
   wallets: readonly W[],
   context: { connectors: readonly ConnectorEntry[]; featuredWalletIds?: readonly string[] },
+  /**
+   * The entries a previous call made for the same connectors, by wallet: reused, and the new ones added, so that a
+   * long list sorted again after a page arrived makes entries only for that page's wallets.
+   */
+  made?: WeakMap<W, W & ListedWallet>,
 ): (W & ListedWallet)[] {
   const keys = keysOf(installedConnectors(context.connectors))
   const featured = new Map<string, number>()
@@ -89,7 +94,11 @@ export function sortWallets<W extends WalletKey>(
     if (!featured.has(id)) featured.set(id, index)
   // One number per wallet (installed, then featured rank), computed once: a list of a thousand is sorted on it.
   const ranked = wallets.map((wallet) => {
-    const listed = { ...wallet, name: wallet.name ?? '', installed: matches(wallet, keys) }
+    let listed = made?.get(wallet)
+    if (!listed) {
+      listed = { ...wallet, name: wallet.name ?? '', installed: matches(wallet, keys) }
+      made?.set(wallet, listed)
+    }
     return {
       listed,
       rank: (listed.installed ? 0 : featured.size + 1) + (featured.get(wallet.id) ?? featured.size),

@@ -50,6 +50,7 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
   }
   const wallets = searching ? listing.getSearchResults() : listing.getAllWallets()
   const loading = searching ? listed.searchLoading : listed.pageLoading && wallets.length === 0
+  const groups = useGroups(wallets)
 
   return (
     <div class="all-wallets">
@@ -98,7 +99,7 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
         ) : (
           <ul class="wallet-groups" onKeyDown={onGridKeyDown} data-count={wallets.length}>
             {/* A group is the list's index-th run of eight; its cells keep their own keys. */}
-            {groupsOf(wallets).map((group, index) => (
+            {groups.map((group, index) => (
               <CellGroup key={index} kit={kit} wallets={group} />
             ))}
           </ul>
@@ -136,9 +137,24 @@ interface CellProps {
  */
 const GROUP = 8
 
-function groupsOf(wallets: readonly ListedWallet[]): ListedWallet[][] {
-  const groups: ListedWallet[][] = []
-  for (let at = 0; at < wallets.length; at += GROUP) groups.push(wallets.slice(at, at + GROUP))
+/**
+ * The list cut in runs of {@link GROUP}; a run whose entries are the ones of the last render (core hands the same
+ * entry objects until the connectors change) is that render's array, so its group skips drawing at once and an
+ * append makes new arrays only for the new runs.
+ */
+function useGroups(wallets: readonly ListedWallet[]): readonly (readonly ListedWallet[])[] {
+  const last = useRef<{ wallets: readonly ListedWallet[]; groups: readonly (readonly ListedWallet[])[] }>()
+  if (last.current?.wallets === wallets) return last.current.groups
+  const before = last.current?.groups ?? []
+  const groups: (readonly ListedWallet[])[] = []
+  for (let at = 0, index = 0; at < wallets.length; at += GROUP, index += 1) {
+    const was = before[index]
+    const size = Math.min(GROUP, wallets.length - at)
+    const same =
+      was !== undefined && was.length === size && was.every((entry, i) => entry === wallets[at + i])
+    groups.push(same ? was : wallets.slice(at, at + GROUP))
+  }
+  last.current = { wallets, groups }
   return groups
 }
 
@@ -155,11 +171,15 @@ class CellGroup extends Component<GroupProps> {
   #connectors: unknown
   /** The image URL each cell was drawn with: a list's images arriving redraw only the runs whose cells changed. */
   #images: (string | undefined)[] = []
+  /** The listing's image map when the images above were looked up. */
+  #imageState: unknown
 
   override shouldComponentUpdate(next: GroupProps): boolean {
     const { connectors, listing } = next.kit.controllers
     if (connectors.state.get() !== this.#connectors) return true
     const mine = this.props.wallets
+    // The same run and no image arrived since this run was drawn: nothing to compare.
+    if (next.wallets === mine && listing.state.get().images === this.#imageState) return false
     return (
       next.wallets.length !== mine.length ||
       next.wallets.some((wallet, index) => {
@@ -179,6 +199,7 @@ class CellGroup extends Component<GroupProps> {
     const { kit, wallets } = this.props
     const { connectors, listing } = kit.controllers
     this.#connectors = connectors.state.get()
+    this.#imageState = listing.state.get().images
     this.#images = wallets.map((wallet) => listing.getWalletImage(wallet))
     return (
       <li>

@@ -233,7 +233,16 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
   let made = { connectors: undefined as unknown, entries: new WeakMap<WalletListing, ListedWallet>() }
 
   function listed(wallets: readonly WalletListing[]): ListedWallet[] {
-    const unique = [...new Map(wallets.map((wallet) => [wallet.id, wallet])).values()]
+    // Each id once, where it first appears, with its last entry (a custom wallet overrides a listed one).
+    const position = new Map<string, number>()
+    const unique: WalletListing[] = []
+    for (const wallet of wallets) {
+      const at = position.get(wallet.id)
+      if (at === undefined) {
+        position.set(wallet.id, unique.length)
+        unique.push(wallet)
+      } else unique[at] = wallet
+    }
     const { excluded } = state.get()
     const kept =
       excluded.length === 0 ? unique : unique.filter((wallet) => !isWalletExcluded(wallet, excluded))

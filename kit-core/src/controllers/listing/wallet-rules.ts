@@ -92,19 +92,24 @@ export function sortWallets<W extends WalletKey>(
   const featured = new Map<string, number>()
   for (const [index, id] of (context.featuredWalletIds ?? []).entries())
     if (!featured.has(id)) featured.set(id, index)
-  // One number per wallet (installed, then featured rank), computed once: a list of a thousand is sorted on it.
-  const ranked = wallets.map((wallet) => {
+  // One small rank per wallet (installed, then featured order): the wallets go into one bucket per rank, in the
+  // order given, so a list of a thousand is ordered without a comparison sort or an object per wallet.
+  const buckets: (W & ListedWallet)[][] = []
+  for (const wallet of wallets) {
     let listed = made?.get(wallet)
     if (!listed) {
       listed = { ...wallet, name: wallet.name ?? '', installed: matches(wallet, keys) }
       made?.set(wallet, listed)
     }
-    return {
-      listed,
-      rank: (listed.installed ? 0 : featured.size + 1) + (featured.get(wallet.id) ?? featured.size),
+    const rank = (listed.installed ? 0 : featured.size + 1) + (featured.get(wallet.id) ?? featured.size)
+    let bucket = buckets[rank]
+    if (!bucket) {
+      bucket = []
+      buckets[rank] = bucket
     }
-  })
-  return ranked.sort((a, b) => a.rank - b.rank).map((entry) => entry.listed)
+    bucket.push(listed)
+  }
+  return buckets.flat()
 }
 
 /**

@@ -38,7 +38,7 @@ afterAll(async () => {
 })
 
 describe('Receive panel in Chromium', () => {
-  it('is a chunk requested only when Receive opens from Account (on by default)', async () => {
+  it('[§2.20] is a chunk requested only when Receive opens from Account (on by default)', async () => {
     await page.getByTestId('connect-button').click()
     await page.getByTestId(`wallet-${RDNS}`).click()
     await page.getByTestId('modal').waitFor({ state: 'detached' })
@@ -89,7 +89,7 @@ describe('Receive panel in Chromium', () => {
     expect(await page.getByTestId('modal').getAttribute('data-view')).toBe('Account')
   })
 
-  it('with the receive feature off, Account offers no Receive and the chunk is never requested', async () => {
+  it('[§2.20] with the receive feature off, Account offers no Receive and the chunk is never requested', async () => {
     await restart({ receive: false })
     await expect.poll(() => page.getByTestId('account-button').textContent()).toMatch(/0x/)
     await page.getByTestId('account-button').click()

@@ -233,7 +233,7 @@ function signInKit(
   return kit
 }
 
-describe('sign-in over WalletConnect (SPEC §4)', () => {
+describe('[§4.41] sign-in over WalletConnect', () => {
   test('eip155 only: one request connects and signs in, the sessions are stored, nothing more is asked', async () => {
     const { wallet, provider } = await world()
     const siwxStorage = createMemoryStorage()

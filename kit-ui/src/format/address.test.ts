@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { formatAddress, formatAmount } from './address.js'
 
 describe('formatAddress', () => {
-  it('keeps the first 4 and the last 6 characters (SPEC §9)', () => {
+  it('[§9.21] keeps the first 4 and the last 6 characters', () => {
     expect(formatAddress('0x1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e3f9c2b')).toBe('0x1a…3f9c2b')
   })
   it('leaves a short value whole and gives nothing for a non-string', () => {
@@ -13,7 +13,7 @@ describe('formatAddress', () => {
 })
 
 describe('formatAmount', () => {
-  it('truncates to 3 fraction digits without rounding up and drops trailing zeros', () => {
+  it('[§9.21] truncates to 3 fraction digits without rounding up and drops trailing zeros', () => {
     expect(formatAmount('10000.123956')).toBe('10000.123')
     expect(formatAmount('1.5000')).toBe('1.5')
     expect(formatAmount('2.0')).toBe('2')

@@ -7,7 +7,7 @@ import { WagmiAdapter } from '@reown/appkit-adapter-wagmi'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
 import { WagmiProvider } from 'wagmi'
-import { appRoot, type BenchChain, benchConfig, benchMetadata } from '../shared/bench-config.js'
+import { appRoot, type BenchChain, benchConfig, benchMetadata } from '../common/bench-config.js'
 
 const config = benchConfig()
 const network = (chain: BenchChain) =>

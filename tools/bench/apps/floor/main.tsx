@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
 import { createConfig, http, useConnect, useConnection, WagmiProvider } from 'wagmi'
 import { injected } from 'wagmi/connectors'
-import { appRoot, benchConfig } from '../shared/bench-config.js'
-import { viemChain } from '../shared/viem-chains.js'
+import { appRoot, benchConfig } from '../common/bench-config.js'
+import { viemChain } from '../common/viem-chains.js'
 
 const bench = benchConfig()
 const [a, b] = bench.chains

@@ -2,7 +2,7 @@
 import { EthersAdapter } from '@latchkey/adapter-ethers'
 import { latchkeyLocal, latchkeyLocal2, withRpcUrl } from '@latchkey/core/networks'
 import { createKit } from '@latchkey/ui'
-import { appRoot, benchConfig, benchMetadata } from '../shared/bench-config.js'
+import { appRoot, benchConfig, benchMetadata } from '../common/bench-config.js'
 
 const config = benchConfig()
 createKit({

@@ -6,7 +6,7 @@ import { createKit, LatchkeyButton, LatchkeyProvider } from '@latchkey/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
 import { WagmiProvider } from 'wagmi'
-import { appRoot, benchConfig, benchMetadata } from '../shared/bench-config.js'
+import { appRoot, benchConfig, benchMetadata } from '../common/bench-config.js'
 
 const config = benchConfig()
 const networks = [

@@ -5,8 +5,8 @@ import { ConnectButton, getDefaultConfig, RainbowKitProvider } from '@rainbow-me
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'
 import { WagmiProvider } from 'wagmi'
-import { appRoot, benchConfig } from '../shared/bench-config.js'
-import { viemChain } from '../shared/viem-chains.js'
+import { appRoot, benchConfig } from '../common/bench-config.js'
+import { viemChain } from '../common/viem-chains.js'
 
 const bench = benchConfig()
 const config = getDefaultConfig({

@@ -12,7 +12,7 @@ import { parseSync } from 'oxc-parser'
  *   (`missing` says which part, `feature` which feature supplies it). Never counted as covered.
  * - `out`: not built yet; `feature` names the feature that builds it (or why there is nothing to build).
  */
-export type RuleScope = 'in' | 'partial' | 'out'
+type RuleScope = 'in' | 'partial' | 'out'
 
 export interface Rule {
   id: string

@@ -4,7 +4,7 @@
  */
 import { createTestWallet, type TestWallet } from '@latchkey/evm-wallet'
 import type { LocalStackInfo } from '@latchkey/stack'
-import { createTestClient, http, verifyMessage } from 'viem'
+import { createPublicClient, createTestClient, http, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterEach, describe, expect, inject, test } from 'vitest'
 import {
@@ -132,11 +132,17 @@ describe('a headless kit over the local chain', () => {
     await kit.connect({ connectorId: w.rdns, namespace: 'eip155' })
     const shown = () => kit.controllers.chain.state.get().namespaces.eip155?.account.balance
     await expect.poll(shown).toBe('100')
-    await w.wallet.provider.request({
+    const hash = (await w.wallet.provider.request({
       method: 'eth_sendTransaction',
       params: [
         { from: w.wallet.address, to: privateKeyToAddress(generatePrivateKey()), value: '0xde0b6b3a7640000' },
       ],
+    })) as `0x${string}`
+    // anvil answers eth_sendRawTransaction before its miner has mined the transaction (about one time in ten
+    // under load): the balance is refreshed once the transfer is in a block, as a visitor would after it confirms.
+    await createPublicClient({ transport: http(rpcA, { retryCount: 0 }) }).waitForTransactionReceipt({
+      hash,
+      pollingInterval: 50,
     })
     expect(shown()).toBe('100')
     const refreshed = await kit.refreshBalance()

@@ -26,6 +26,11 @@ const project = (
     env: extra.env ?? {},
     // Every test fails if it opens a socket or looks up a name outside 127.0.0.1 (tools/stack/src/network-guard.ts).
     setupFiles: [NETWORK_GUARD],
+    // One worker process runs a project's files one after another and keeps its module cache: on two cores vitest
+    // runs one worker, and a fresh process per file spent about 240 s of a 530 s run importing viem, the Solana and
+    // WalletConnect libraries again for each of 170 files. Files must not rely on a fresh module state (stubbed
+    // globals are unstubbed in afterEach; every client and kit a file makes is its own).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     expect: { poll: { timeout: 15_000 } },
@@ -42,11 +47,6 @@ export default defineConfig({
     reporters: process.env.CI
       ? ['default', ['json', { outputFile: 'test-results/vitest.json' }]]
       : ['default'],
-    // One worker process runs a project's files one after another and keeps its module cache: on two cores vitest
-    // runs one worker, and a fresh process per file spent about 240 s of a 530 s run importing viem, the Solana and
-    // WalletConnect libraries again for each of 170 files. Files must not rely on a fresh module state (stubbed
-    // globals are unstubbed in afterEach; every client and kit a file makes is its own).
-    isolate: false,
     globalSetup: ['./tools/stack/src/global-setup.ts'],
     projects: [
       project('core', './kit-core'),

@@ -18,18 +18,6 @@ const root = findWorkspaceRoot()
 const FIXTURES = 'tools/checks/test/fixtures/'
 const FIXTURE_README = `${FIXTURES}readme-snippets/README.md`
 
-/**
- * READMEs whose blocks did not compile when this check was added and that belong to work under way elsewhere (their
- * packages are being changed in the same stretch). Their blocks are still compiled, and must still fail: once one
- * compiles, the last test asks to take it off this list.
- */
-const NOT_YET_CHECKED: Readonly<Record<string, string>> = {
-  'tools/evm-wallet/README.md':
-    'the inject-script block uses a Playwright `page` and the page global undeclared',
-  'tools/wc-wallet/README.md':
-    'the block uses `key`, `keypair`, `stack`, `payment`, `ordinals`, `uri` undeclared',
-}
-
 const readmes = listReadmes(root).filter((path) => !path.startsWith(FIXTURES))
 const snippets = [...readmes, FIXTURE_README].flatMap((path) =>
   extractSnippets(path, readFileSync(join(root, path), 'utf8')),
@@ -81,7 +69,7 @@ describe('README snippets', () => {
   }
 
   test('every TypeScript block of every README type-checks', { timeout: 120_000 }, () => {
-    const real = failures().filter((f) => f.readme !== FIXTURE_README && !(f.readme in NOT_YET_CHECKED))
+    const real = failures().filter((f) => f.readme !== FIXTURE_README)
     // A failure reads `kit-core/README.md:42:3 (block at line 38): TS2304: Cannot find name 'projectId'.`
     expect(formatSnippetFailures(real), 'README snippets that do not compile').toBe('')
   })
@@ -98,12 +86,4 @@ describe('README snippets', () => {
     ])
     expect(formatSnippetFailures(reported)).toContain(`${FIXTURE_README}:8:7 (block at line 5): TS2322:`)
   })
-
-  test.each(Object.keys(NOT_YET_CHECKED))(
-    '%s is still on the not-yet-checked list for a reason',
-    (readme) => {
-      const failing = failures().some((f) => f.readme === readme)
-      expect(failing, `${readme} compiles now: take it off NOT_YET_CHECKED`).toBe(true)
-    },
-  )
 })

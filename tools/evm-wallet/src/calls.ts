@@ -163,14 +163,19 @@ export function callHandlers(state: WalletState): MethodHandlers {
       const bundle = typeof id === 'string' ? bundles.get(id) : undefined
       if (!bundle) throw new ProviderRpcError(ErrorCode.unknownBundleId, `Unknown bundle id ${String(id)}`)
       const chain = chains.get(bundle.chainId)!
+      // The bundle as it stands now, read together: the next call may be sent while the receipts are fetched, and
+      // `done` read after that fetch would then pass judgement on receipts that lack it (a 600 for a bundle that
+      // is still running and succeeds).
+      const { done, failure } = bundle
+      const hashes = [...bundle.hashes]
       const receipts = (await Promise.all(
-        bundle.hashes.map((hash) => chainRpc(state, chain, 'eth_getTransactionReceipt', [hash])),
+        hashes.map((hash) => chainRpc(state, chain, 'eth_getTransactionReceipt', [hash])),
       )) as (Receipt | null)[]
       const found = receipts.filter((receipt): receipt is Receipt => receipt !== null)
       const succeeded = found.filter((receipt) => receipt.status === '0x1').length
       let status: number
-      if (!bundle.done || found.length < receipts.length) status = 100
-      else if (!bundle.failure && succeeded === bundle.callCount) status = 200
+      if (!done || found.length < receipts.length) status = 100
+      else if (!failure && succeeded === bundle.callCount) status = 200
       else if (succeeded === 0) status = 500
       else status = 600
       return {

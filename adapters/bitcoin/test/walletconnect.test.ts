@@ -535,12 +535,7 @@ describe('the WalletConnect connector', () => {
     expect(await adapter.reconnect()).toBeNull()
   })
 
-  // Retried once: in one full CI run the wallet's session update went unacknowledged for 10 s under load (the relay
-  // and both SDK clients share the run's two cores with the browser tests); not reproduced alone. A failure on the
-  // retry still fails the run.
-  it('adopts a session the kit already holds, follows the wallet once per cause, and disconnect() ends it', {
-    retry: 1,
-  }, async () => {
+  it('adopts a session the kit already holds, follows the wallet once per cause, and disconnect() ends it', async () => {
     // The kit connected every namespace at once (here: bip122 on regtest only), before this adapter was asked.
     await provider.connect({
       namespaces: {},

@@ -1,8 +1,8 @@
 // The WalletConnect test wallet: WalletKit over its own Core, a simulated user, and one delegate per namespace.
 import { type IWalletKit, WalletKit, type WalletKitTypes } from '@reown/walletkit'
 import { hex } from '@scure/base'
-import { Core } from '@walletconnect/core'
-import type { SessionTypes } from '@walletconnect/types'
+import { Core, HISTORY_EVENTS } from '@walletconnect/core'
+import type { IJsonRpcHistory, JsonRpcRecord, SessionTypes } from '@walletconnect/types'
 import { buildAuthObject, getSdkError, populateAuthPayload } from '@walletconnect/utils'
 import { createBitcoinDelegate, readBitcoinChainId } from './bip122.js'
 import type { NamespaceDelegate, WalletActions, WcNamespace } from './delegate.js'
@@ -67,6 +67,54 @@ let instances = 0
 
 /** How long the wallet waits for the dApp to acknowledge a session update (the SDK itself waits out the expiry). */
 const UPDATE_ACK_MS = 10_000
+
+/**
+ * The dApp's answer to the wallet's next wc_sessionUpdate of `topic` carrying `namespaces`, read off the Core's
+ * JSON-RPC history: the request is recorded there before it is sent, and the answer as it arrives. Watched from
+ * before the update is sent, because the SDK's own `acknowledged()` (sign-client 2.25, `createDelayedPromise`)
+ * drops an answer that arrives before it is first called, and it can only be called once `updateSession` has
+ * returned, after the relay confirmed the publish: a dApp that answers first (in the same process, or on a busy
+ * machine where both frames are read together) then leaves it waiting for five minutes. `answer` resolves with the
+ * acknowledgement, or rejects with the dApp's refusal; `stop` stops watching.
+ */
+function watchUpdateAnswer(
+  history: IJsonRpcHistory,
+  topic: string,
+  namespaces: SessionTypes.Namespaces,
+): { answer: Promise<void>; stop: () => void } {
+  const params = JSON.stringify({ namespaces })
+  let id: number | undefined
+  let onCreated: (record: JsonRpcRecord) => void = () => undefined
+  let onUpdated: (record: JsonRpcRecord) => void = () => undefined
+  const answer = new Promise<void>((resolve, reject) => {
+    onCreated = (record) => {
+      if (
+        id === undefined &&
+        record.topic === topic &&
+        record.request.method === 'wc_sessionUpdate' &&
+        JSON.stringify(record.request.params) === params
+      )
+        id = record.id
+    }
+    onUpdated = (record) => {
+      if (id === undefined || record.id !== id || !record.response) return
+      if (!('error' in record.response)) return resolve()
+      const { code, message } = record.response.error
+      reject(new WcRpcError(code, `The dApp refused the session update of ${topic}: ${message}`))
+    }
+  })
+  // A refusal that comes before anyone awaits the answer is not an unhandled rejection; awaiting still throws it.
+  answer.catch(() => undefined)
+  history.on(HISTORY_EVENTS.created, onCreated)
+  history.on(HISTORY_EVENTS.updated, onUpdated)
+  return {
+    answer,
+    stop: () => {
+      history.off(HISTORY_EVENTS.created, onCreated)
+      history.off(HISTORY_EVENTS.updated, onUpdated)
+    },
+  }
+}
 
 /** Resolves with `acknowledged`, or fails clearly when the dApp has not acknowledged the update in time. */
 async function withinAck(acknowledged: Promise<void>, topic: string): Promise<void> {
@@ -500,8 +548,14 @@ export async function createWcWallet(options: WcWalletOptions): Promise<WcWallet
       for (const session of sessionsWith(delegate.namespace)) {
         const namespaces = withChain(session.namespaces, delegate, chainId)
         if (namespaces !== session.namespaces) {
-          const { acknowledged } = await walletKit.updateSession({ topic: session.topic, namespaces })
-          await withinAck(acknowledged(), session.topic)
+          // The SDK's `acknowledged()` is not used: it misses an answer that beats `updateSession` back.
+          const watch = watchUpdateAnswer(core.history, session.topic, namespaces)
+          try {
+            await walletKit.updateSession({ topic: session.topic, namespaces })
+            await withinAck(watch.answer, session.topic)
+          } finally {
+            watch.stop()
+          }
           changed()
         }
         if (grants({ ...session, namespaces }, chainId, 'chainChanged')) {

@@ -1,7 +1,7 @@
 // The simulated user (approve / reject / hold), and requests outside the session: refused, never a crash.
 import { type LocalRelay, startRelay } from '@latchkey/wc-relay'
-import type { SessionTypes } from '@walletconnect/types'
-import { getSdkError } from '@walletconnect/utils'
+import type { JsonRpcRecord, SessionTypes } from '@walletconnect/types'
+import { getSdkError, MemoryStore } from '@walletconnect/utils'
 import { verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -207,6 +207,45 @@ describe('requests', () => {
 })
 
 describe('the user in the wallet', () => {
+  it("switchChain: the session update counts as acknowledged even when the dApp's answer beats the SDK's updateSession back", async () => {
+    const { wallet, dapp } = await setUp()
+    const session = await connect(wallet, dapp)
+    // The wallet's publish of the update returns only once the dApp's answer has been handled by the wallet's SDK
+    // (its history record of the update is dropped after that): the order a dApp in the same process, or a busy
+    // machine, produces now and then. The SDK's own acknowledged() never resolves after it.
+    const { history, relayer } = wallet.walletKit.core
+    const publish = relayer.publish.bind(relayer)
+    relayer.publish = async (topic, message, opts) => {
+      if (opts?.tag !== 1104) return publish(topic, message, opts)
+      const handled = new Promise<void>((resolve) => {
+        const onDeleted = (record: JsonRpcRecord) => {
+          if (record.topic !== topic || record.request.method !== 'wc_sessionUpdate') return
+          history.off('history_deleted', onDeleted)
+          resolve()
+        }
+        history.on('history_deleted', onDeleted)
+      })
+      await publish(topic, message, opts)
+      await handled
+    }
+    const changed = nextDappEvent(dapp, 'session_event', (e) => e.params.event.name === 'chainChanged')
+    await wallet.switchChain(EVM_2)
+    expect(dapp.session.get(session.topic).namespaces.eip155!.chains).toEqual([EVM_1, EVM_2])
+    expect((await changed).params).toEqual({ chainId: EVM_2, event: { name: 'chainChanged', data: 31338 } })
+  })
+
+  it("switchChain fails with the dApp's refusal of the session update", async () => {
+    const { wallet, dapp } = await setUp()
+    const session = await connect(wallet, dapp)
+    // The dApp has processed a later update already (the SDK's out-of-sync check): it refuses this one.
+    MemoryStore.set(`${session.topic}_session_update`, (Date.now() + 60_000) * 1000)
+    await expect(wallet.switchChain(EVM_2)).rejects.toMatchObject({
+      code: getSdkError('INVALID_UPDATE_REQUEST').code,
+      message: `The dApp refused the session update of ${session.topic}: Invalid update request.`,
+    })
+    expect(dapp.session.get(session.topic).namespaces.eip155!.chains).toEqual([EVM_1])
+  })
+
   it('switchAccount: the dApp hears accountsChanged, selected account first', async () => {
     const keys = [generatePrivateKey(), generatePrivateKey()]
     const [first, second] = keys.map((key) => privateKeyToAddress(key))

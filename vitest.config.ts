@@ -81,6 +81,7 @@ export default defineConfig({
       project('stack', './tools/stack'),
       project('start', './tools/start', TESTS_ONLY),
       project('checks', './tools/checks', TESTS_ONLY),
+      project('pack-install', './tools/pack-install', TESTS_ONLY),
       project('react18', './tools/react18', TESTS_ONLY),
     ],
   },

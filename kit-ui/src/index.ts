@@ -7,6 +7,6 @@ export { ADDRESS_HEAD, ADDRESS_TAIL, formatAddress, formatAmount } from './forma
 export { type MessageCatalogue, type MessageKey, messagesEn } from './i18n/messages-en.js'
 export { createTranslate, type Translate } from './i18n/translate.js'
 export { type CreateKitOptions, createKit, WALLET_GUIDE_URL } from './kit/create-kit.js'
-export type { UiKit } from './kit/types.js'
+export type { UiKit, WalletConnectPackageState } from './kit/types.js'
 export type { ConnectingState, ConnectingWallet, UiController, UiState } from './kit/ui-controller.js'
 export { applyThemeToHost, type ThemeHost } from './theme/apply-theme.js'

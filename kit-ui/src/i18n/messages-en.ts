@@ -75,6 +75,9 @@ export const messagesEn = {
   copyLink: 'Copy link',
   linkCopied: 'Link copied',
   copyLinkFailed: 'Could not copy the link',
+  wcNotInstalledTitle: 'WalletConnect is not installed',
+  wcNotInstalledBody:
+    'WalletConnect needs the package {name}, which this app does not install. Install it (npm install {name}) or set enableWalletConnect: false.',
   loading: 'Loading…',
   switchActiveChainTitle: 'Switch Chain',
   switchActiveChainHeading: 'Switch to {name}',

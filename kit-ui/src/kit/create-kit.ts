@@ -1,10 +1,12 @@
 import {
   type CaipNetworkId,
   createKitCore,
+  createStore,
   isSafeWebLink,
   type KitCore,
   type KitCoreInternals,
   type KitOptions,
+  LatchkeyError,
   type ResolvedOptions,
   shouldShowUnsupportedChain,
   type WalletConnectProvider,
@@ -13,7 +15,7 @@ import { defineLatchkeyElements, ELEMENT_NAMES } from '../elements/define-elemen
 import type { MessageCatalogue } from '../i18n/messages-en.js'
 import { createTranslate } from '../i18n/translate.js'
 import { registerKit } from './registry.js'
-import type { UiKit } from './types.js'
+import type { UiKit, WalletConnectPackageState } from './types.js'
 import { createUiController } from './ui-controller.js'
 
 /** The host's options (SPEC §1, AppKit's names) plus what only the UI reads. */
@@ -34,9 +36,41 @@ export interface CreateKitOptions extends KitOptions {
 /** The wallet guide's default page: a neutral introduction to wallets (https, no tracking parameters). */
 export const WALLET_GUIDE_URL = 'https://ethereum.org/en/wallets/'
 
+/**
+ * The package that brings the WalletConnect SDK: an optional peer of `@latchkey/ui`, installed only by hosts that
+ * keep `enableWalletConnect` on (the default).
+ */
+export const WALLETCONNECT_PACKAGE = '@latchkey/adapter-universal'
+
+/**
+ * How a failed import names a package that is not installed, quoted: Vite's stand-in for a missing optional peer
+ * (`Could not resolve "…" imported by "@latchkey/ui". Is it installed?`), a browser's `Failed to resolve module
+ * specifier "…"`, Node's `Cannot find package '…'`, webpack's `Cannot find module '…'`. A package of its own that
+ * is missing is quoted instead, with this one's only in a path; a chunk that did not download names its URL.
+ */
+const NOT_INSTALLED = new RegExp(`["'\`]${WALLETCONNECT_PACKAGE}["'\`]`)
+
+/**
+ * Imports {@link WALLETCONNECT_PACKAGE}; when it is not installed, the failure becomes a LatchkeyError that says
+ * what to install. Any other failure is thrown as it is.
+ * @throws LatchkeyError ADAPTER_NOT_FOUND when the package is not installed.
+ */
+async function importWalletConnect(): Promise<typeof import('@latchkey/adapter-universal')> {
+  try {
+    return await import('@latchkey/adapter-universal')
+  } catch (error) {
+    if (!NOT_INSTALLED.test(error instanceof Error ? error.message : String(error))) throw error
+    throw new LatchkeyError(
+      `WalletConnect is on (enableWalletConnect) but ${WALLETCONNECT_PACKAGE} is not installed: install it ` +
+        `(npm install ${WALLETCONNECT_PACKAGE}) or set enableWalletConnect: false.`,
+      { code: 'ADAPTER_NOT_FOUND', cause: error },
+    )
+  }
+}
+
 /** Loads the WalletConnect provider package and starts it for the kit's project, metadata, relay and RPCs. */
 async function loadWalletConnect(options: ResolvedOptions): Promise<WalletConnectProvider> {
-  const { createWalletConnectProvider } = await import('@latchkey/adapter-universal')
+  const { createWalletConnectProvider } = await importWalletConnect()
   const rpcUrls: Partial<Record<CaipNetworkId, string>> = {}
   for (const network of options.networks) {
     const url =
@@ -65,12 +99,24 @@ function generatedId(): string {
  */
 export function createKit(options: CreateKitOptions, internals: KitCoreInternals = {}): UiKit {
   const { id, fontStylesheetUrl, messages, walletGuideUrl, ...coreOptions } = options
+  const walletConnectPackage = createStore<WalletConnectPackageState>({})
+  /** The provider from the package; a missing package is logged once and kept for ConnectingWalletConnect to show. */
+  const loadInstalledWalletConnect = async (): Promise<WalletConnectProvider> => {
+    try {
+      return await loadWalletConnect(core.controllers.options)
+    } catch (error) {
+      if (error instanceof LatchkeyError && error.code === 'ADAPTER_NOT_FOUND') {
+        if (!walletConnectPackage.get().missing) core.controllers.logger.error(error.message)
+        walletConnectPackage.patch({ missing: error })
+      }
+      throw error
+    }
+  }
   const core: KitCore = createKitCore(coreOptions, {
     ...internals,
     // Only with enableWalletConnect, and only when first used: the WalletConnect SDK is a chunk of its own that
     // a page without WalletConnect never loads.
-    getWalletConnectProvider:
-      internals.getWalletConnectProvider ?? (() => loadWalletConnect(core.controllers.options)),
+    getWalletConnectProvider: internals.getWalletConnectProvider ?? loadInstalledWalletConnect,
   })
   const guideIsSafe = walletGuideUrl === undefined || isSafeWebLink(walletGuideUrl)
   if (!guideIsSafe) core.controllers.logger.warn('walletGuideUrl ignored: not https')
@@ -81,6 +127,7 @@ export function createKit(options: CreateKitOptions, internals: KitCoreInternals
     ui: createUiController(core),
     t: createTranslate(messages),
     walletGuideUrl: guideIsSafe && walletGuideUrl !== undefined ? walletGuideUrl : WALLET_GUIDE_URL,
+    walletConnectPackage,
     destroy() {
       for (const cleanup of cleanups.splice(0).reverse()) cleanup()
       core.destroy()

@@ -4,13 +4,13 @@ import { AccountView } from '../views/account-view.js'
 import { AllWalletsView } from '../views/all-wallets-view.js'
 import { ConnectView } from '../views/connect-view.js'
 import { ConnectingExternalView } from '../views/connecting-external-view.js'
-import { ConnectingWalletConnectView } from '../views/connecting-walletconnect-view.js'
 import { LazyReceive } from '../views/lazy-receive.js'
 import { NetworksView } from '../views/networks-view.js'
 import { SiwxView } from '../views/siwx-view.js'
 import { SwitchActiveChainView } from '../views/switch-active-chain-view.js'
 import { SwitchNetworkView } from '../views/switch-network-view.js'
 import { UnsupportedChainView } from '../views/unsupported-chain-view.js'
+import { WalletConnectEntryView } from '../views/walletconnect-entry.js'
 
 /** The visible title of the view shown (the dialog's accessible name). Wallet names render as text. */
 export function viewTitle(kit: UiKit, router: RouterState): string {
@@ -56,7 +56,7 @@ export function ViewBody({ kit, router }: { kit: UiKit; router: RouterState }) {
     case 'ConnectingExternal':
       return <ConnectingExternalView kit={kit} />
     case 'ConnectingWalletConnect':
-      return <ConnectingWalletConnectView kit={kit} />
+      return <WalletConnectEntryView kit={kit} />
     case 'Networks':
       return <NetworksView kit={kit} />
     case 'AllWallets':

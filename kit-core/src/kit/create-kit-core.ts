@@ -12,6 +12,7 @@ import { resolveOptions } from '../controllers/config/resolve-options.js'
 import { createSnackbarController } from '../controllers/config/snackbar-controller.js'
 import { createThemeController } from '../controllers/config/theme-controller.js'
 import { createChainController } from '../controllers/connection/chain-controller.js'
+import { createConnectFlowFacade } from '../controllers/connection/connect-flow-facade.js'
 import { createConnectionController } from '../controllers/connection/connection-controller.js'
 import { createConnectorsController } from '../controllers/listing/connectors-controller.js'
 import { createWalletListing } from '../controllers/listing/wallet-listing.js'
@@ -224,6 +225,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     track: (event, properties) => events.track({ event, properties }),
     prepare: async ({ namespace }) => {
       connectors.setFilterNamespace(namespace)
+      void connectFlow.preload()
       await listing.prefetch()
     },
     selectNamespace: (namespace) => {
@@ -276,6 +278,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       ),
     logError: (error) => logger.warn('Sign-in failed', error),
   })
+
+  const connectFlow = createConnectFlowFacade({ env, connection, chain, modal, siwx, logger })
 
   const adapterListeners: (() => void)[] = []
 
@@ -338,6 +342,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     events,
     chain,
     connection,
+    connectFlow,
     connectors,
     listing,
     router,

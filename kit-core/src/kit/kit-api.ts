@@ -11,6 +11,7 @@ import type { SnackbarController } from '../controllers/config/snackbar-controll
 import type { ThemeController } from '../controllers/config/theme-controller.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
 import type { ConnectedWalletInfo } from '../controllers/connection/chain-state.js'
+import type { ConnectFlowController } from '../controllers/connection/connect-flow-facade.js'
 import type { ConnectionController } from '../controllers/connection/connection-controller.js'
 import type { ConnectorsController } from '../controllers/listing/connectors-controller.js'
 import type { WalletListingController } from '../controllers/listing/wallet-listing-controller.js'
@@ -39,6 +40,8 @@ export interface KitControllers {
   events: EventsController
   chain: ChainController
   connection: ConnectionController
+  /** What happens when a visitor picks a wallet (multi-chain entries, phone redirects, WalletConnect retries). */
+  connectFlow: ConnectFlowController
   connectors: ConnectorsController
   listing: WalletListingController
   router: RouterController

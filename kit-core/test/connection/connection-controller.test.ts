@@ -115,7 +115,7 @@ describe('connection controller', () => {
       for (const env of [{ isTelegram: true }, { isIos: true, isSafari: true }]) {
         const { connection, wc } = setup({ env })
         const done = connection.connectWalletConnect()
-        await vi.advanceTimersByTimeAsync(0)
+        await wc.proposed()
         expect(connection.state.get().status).toBe('connecting')
         wc.approve({ eip155: [`eip155:1:${EVM}`] })
         await done
@@ -124,7 +124,7 @@ describe('connection controller', () => {
       }
       const desktop = setup()
       const done = desktop.connection.connectWalletConnect()
-      await vi.advanceTimersByTimeAsync(0)
+      await desktop.wc.proposed()
       expect(desktop.connection.state.get().status).toBe('disconnected')
       desktop.wc.approve({ eip155: [`eip155:1:${EVM}`] })
       await done
@@ -134,7 +134,7 @@ describe('connection controller', () => {
     test('[§4.3] an unexpired pairing is reused; an expired one is refreshed', async () => {
       const { connection, wc } = setup()
       const first = connection.connectWalletConnect().catch(() => undefined)
-      await vi.advanceTimersByTimeAsync(0)
+      await wc.proposed()
       wc.reject()
       await first
       const uri = connection.state.get().wcUri
@@ -147,7 +147,7 @@ describe('connection controller', () => {
       await vi.advanceTimersByTimeAsync(5 * 60_000 - 10_000)
       expect(connection.isPairingExpired()).toBe(true)
       const again = connection.connectWalletConnect()
-      await vi.advanceTimersByTimeAsync(0)
+      await wc.proposed()
       expect(wc.proposals).toHaveLength(2)
       expect(connection.state.get().wcUri).toMatch(/^wc:pairing-2@2/)
       wc.approve({ eip155: [`eip155:1:${EVM}`] })
@@ -157,7 +157,7 @@ describe('connection controller', () => {
     test('a fresh pairing replaces one under way: only the new URI shows, and the old one failing is not an error', async () => {
       const { connection, wc } = setup()
       const first = connection.connectWalletConnect().catch((error: unknown) => error)
-      await vi.advanceTimersByTimeAsync(0)
+      await wc.proposed()
       expect(connection.state.get().wcUri).toMatch(/^wc:pairing-1@2/)
       // Without `fresh`, the proposal under way is the one waited for.
       const waiting = connection.connectWalletConnect().catch((error: unknown) => error)
@@ -165,7 +165,7 @@ describe('connection controller', () => {
       expect(wc.proposals).toHaveLength(1)
 
       const second = connection.connectWalletConnect({ fresh: true })
-      await vi.advanceTimersByTimeAsync(0)
+      await wc.proposed()
       expect(wc.proposals).toHaveLength(2)
       expect(connection.state.get().wcUri).toMatch(/^wc:pairing-2@2/)
       wc.reject('oldest')
@@ -181,7 +181,7 @@ describe('connection controller', () => {
     test('proposes every namespace with networks, with the methods and events its adapters use', async () => {
       const { connection, wc } = setup()
       const done = connection.connectWalletConnect().catch(() => undefined)
-      await vi.advanceTimersByTimeAsync(0)
+      await wc.proposed()
       wc.reject()
       await done
       const [proposal] = wc.proposals as {
@@ -203,7 +203,7 @@ describe('connection controller', () => {
       connection.setWcLinking({ name: 'Phone Wallet', href: 'phonewallet://' })
       connection.setRecentWallet({ id: 'w1', name: 'Phone Wallet', rdns: 'com.phone' })
       const done = connection.connectWalletConnect()
-      await vi.advanceTimersByTimeAsync(0)
+      await wc.proposed()
       wc.approve({ eip155: [`eip155:1:${EVM}`], solana: [`${solana.caipNetworkId}:${SOL}`] })
       await done
       expect(store.data.deepLink).toEqual({ name: 'Phone Wallet', href: 'phonewallet://' })
@@ -239,7 +239,7 @@ describe('connection controller', () => {
       connection.setWcLinking({ name: 'W', href: 'w://' })
       connection.setRecentWallet({ id: 'w' })
       const first = connection.connectWalletConnect().catch(() => undefined)
-      await vi.advanceTimersByTimeAsync(0)
+      await wc.proposed()
       wc.reject()
       await first
       await store.store.setDeepLink({ name: 'W', href: 'w://' })

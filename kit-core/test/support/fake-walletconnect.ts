@@ -32,6 +32,7 @@ export function createFakeWalletConnect() {
   const pending: { resolve: () => void; reject: (error: unknown) => void }[] = []
   let uriCounter = 0
   const proposals: unknown[] = []
+  const waiting: { count: number; resolve: () => void }[] = []
   const provider: WalletConnectProvider = {
     get session() {
       return session
@@ -40,6 +41,10 @@ export function createFakeWalletConnect() {
       proposals.push(params)
       uriCounter += 1
       events.emit('display_uri', { uri: `wc:pairing-${uriCounter}@2?relay-protocol=irn&symKey=00` })
+      for (const wait of waiting.filter((each) => proposals.length >= each.count)) {
+        waiting.splice(waiting.indexOf(wait), 1)
+        wait.resolve()
+      }
       return new Promise((resolve, reject) => {
         pending.push({
           resolve: () => resolve({ session: session as WalletConnectSession }),
@@ -60,6 +65,14 @@ export function createFakeWalletConnect() {
   return {
     provider,
     proposals,
+    /**
+     * Resolves once the wallet holds `count` proposals (default: one more than now). The kit loads its WalletConnect
+     * code on first use, so a proposal is not made in the same tick as the call that asks for it.
+     */
+    proposed(count = proposals.length + 1): Promise<void> {
+      if (proposals.length >= count) return Promise.resolve()
+      return new Promise((resolve) => waiting.push({ count, resolve }))
+    },
     /** The wallet approves the latest proposal with these accounts. */
     approve(accounts: Partial<Record<ChainNamespace, CaipAddress[]>>) {
       session = phoneWalletSession('topic', accounts)

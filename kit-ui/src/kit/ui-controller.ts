@@ -1,6 +1,5 @@
 import {
   type CaipNetwork,
-  type Connector,
   type ConnectorEntry,
   createStore,
   isUserRejection,
@@ -42,43 +41,25 @@ export type UiController = ReturnType<typeof createUiController>
 
 /**
  * The state the modal's views share that core's router does not carry: the connection attempt shown on
- * ConnectingExternal (waiting, rejected by the user, failed) and the network switch that failed. The rules
- * themselves (connecting, switching, going back on failure, closing) are core's; this only records outcomes.
+ * ConnectingExternal and ConnectingWalletConnect (waiting, rejected by the user, failed) and the network switch
+ * that failed. The rules themselves (core's connect flow: members of a multi-chain entry, phone redirects, fresh
+ * pairings, closing after a connection; switching, going back on failure) are core's; this only records outcomes.
  */
 export function createUiController(core: Omit<KitCore, 'destroy'>) {
   const state: StateStore<UiState> = createStore<UiState>({})
-  const { router, modal, siwx, logger, connection, chain } = core.controllers
+  const { router, connectFlow } = core.controllers
   let attempt = 0
+  let wcAttempt = 0
 
-  /**
-   * The same wallet on its other namespaces, once the first is connected. One the visitor declines or that fails
-   * leaves the others connected (the wallet is in use); the kit logs it.
-   */
-  async function connectOthers(members: readonly Connector[]): Promise<void> {
-    for (const member of members) {
-      try {
-        await core.connect({ connectorId: member.id, namespace: member.chain })
-      } catch (error) {
-        logger.warn(`${member.chain} of ${member.name} not connected`, error)
-      }
-    }
-  }
-
+  /** Connects through core's connect flow and records the outcome ConnectingExternal shows. */
   async function run(entry: ConnectorEntry): Promise<void> {
     const token = ++attempt
-    // A merged multi-chain entry connects each namespace it has a member on, its first member first.
-    const [first, ...others] = entry.connectors?.length ? entry.connectors : [entry]
     state.patch({
       connecting: { id: entry.id, name: entry.name, imageUrl: entry.imageUrl, state: 'waiting' },
     })
     try {
-      if (!first) return
-      await core.connect({ connectorId: first.id, namespace: first.chain })
-      await connectOthers(others)
-      if (token !== attempt) return
-      state.patch({ connecting: undefined })
-      // With sign-in on, core's SIWX controller takes the modal to SIWXSignMessage itself.
-      if (!siwx.isEnabled()) await modal.close()
+      await connectFlow.connectEntry(entry)
+      if (token === attempt) state.patch({ connecting: undefined })
     } catch (error) {
       if (token !== attempt) return
       const current = state.get().connecting
@@ -87,27 +68,15 @@ export function createUiController(core: Omit<KitCore, 'destroy'>) {
     }
   }
 
-  let wcAttempt = 0
-
-  /**
-   * One WalletConnect attempt: core proposes the session (reusing an unexpired pairing) and the view shows its URI;
-   * the outcome lands in `state.walletConnect`. On success the modal closes, unless sign-in still has to ask.
-   */
+  /** One WalletConnect attempt through core's connect flow; the outcome lands in `state.walletConnect`. */
   async function runWalletConnect(wallet: WalletListing | undefined, fresh = false): Promise<void> {
     const token = ++wcAttempt
     state.patch({ walletConnect: { ...(wallet ? { wallet } : {}), state: 'waiting' } })
-    // A pairing whose proposal was declined or failed is not reused: a new one is made.
-    if (connection.state.get().wcError) await connection.resetWcConnection()
-    connection.setRecentWallet(
-      wallet
-        ? { id: wallet.id, name: wallet.name, ...(wallet.rdns ? { rdns: wallet.rdns } : {}) }
-        : undefined,
-    )
     try {
-      await connection.connectWalletConnect({ fresh })
-      if (token !== wcAttempt || chain.getAccount()?.status !== 'connected') return
-      state.patch({ walletConnect: undefined })
-      if (!siwx.isEnabled() || (await siwx.hasSession())) await modal.close()
+      const outcome = fresh
+        ? await connectFlow.refreshWalletConnect(wallet)
+        : await connectFlow.connectWalletConnect(wallet ? { wallet } : {})
+      if (token === wcAttempt && outcome === 'connected') state.patch({ walletConnect: undefined })
     } catch (error) {
       if (token !== wcAttempt) return
       state.patch({
@@ -131,9 +100,8 @@ export function createUiController(core: Omit<KitCore, 'destroy'>) {
       return done
     },
     /** A new pairing for the attempt shown (retry after a decline or failure, or an expired pairing). */
-    async refreshWalletConnect(): Promise<void> {
-      await connection.resetWcConnection()
-      await runWalletConnect(state.get().walletConnect?.wallet, true)
+    refreshWalletConnect(): Promise<void> {
+      return runWalletConnect(state.get().walletConnect?.wallet, true)
     },
     /** Shows ConnectingExternal for `entry` and connects it; the outcome lands in `state.connecting`. */
     connect(entry: ConnectorEntry): Promise<void> {

@@ -256,7 +256,7 @@ function WalletCell({ kit, wallet, connector, image }: CellProps) {
         class="cell"
         title={name}
         data-testid={`wallet-${wallet.id}`}
-        onClick={() => connectListedWallet(kit, wallet)}
+        onClick={() => void connectListedWallet(kit, wallet)}
       >
         {body}
       </button>

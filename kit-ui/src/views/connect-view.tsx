@@ -170,7 +170,7 @@ function ConnectRow({ kit, item }: { kit: UiKit; item: ConnectItem }) {
       disabled={!connector && !viaWalletConnect}
       onClick={() => {
         if (connector) void kit.ui.connect(asEntry(connector, wallet))
-        else if (viaWalletConnect) connectListedWallet(kit, wallet)
+        else if (viaWalletConnect) void connectListedWallet(kit, wallet)
       }}
     >
       <Tile src={image} name={name} />

@@ -1,5 +1,5 @@
 import { walletDeepLink } from '@latchkey/core'
-import { useEffect, useMemo, useRef } from 'preact/hooks'
+import { useEffect, useMemo } from 'preact/hooks'
 import { Icon } from '../components/icons.js'
 import { Tile } from '../components/images.js'
 import { useStore } from '../components/use-store.js'
@@ -7,11 +7,6 @@ import { WalletImage } from '../components/wallet-image.js'
 import type { UiKit } from '../kit/types.js'
 import { encodeQr } from '../qr/encode.js'
 import { qrPath } from '../qr/svg.js'
-
-/** Opens a wallet link in this tab, as a tap on a link would (an app scheme hands over to the app). */
-function openLink(kit: UiKit, href: string): void {
-  kit.controllers.env.window?.open(href, '_self', 'noreferrer noopener')
-}
 
 /**
  * ConnectingWalletConnect: the pairing URI as a QR code with the wallet's logo (`qr-code`, the URI in `data-uri`),
@@ -33,18 +28,8 @@ export function ConnectingWalletConnectView({ kit }: { kit: UiKit }) {
   const link =
     uri && (mobileLink ?? desktopLink) ? walletDeepLink(mobileLink ?? desktopLink ?? '', uri) : undefined
 
-  const open = (href: string) => {
-    kit.controllers.connection.setWcLinking({ name, href })
-    openLink(kit, href)
-  }
-
-  // On a phone, the wallet's app opens by itself once per pairing URI (the visitor chose it already).
-  const opened = useRef<string | undefined>(undefined)
-  useEffect(() => {
-    if (!mobileLink || !link || state !== 'waiting' || opened.current === uri) return
-    opened.current = uri
-    open(link)
-  }, [mobileLink, link, uri, state])
+  // On a phone, core's connect flow opens the wallet's app by itself once per pairing URI; the button opens it again.
+  const open = (href: string) => kit.controllers.connectFlow.openWalletLink({ name, href })
 
   // A pairing is good for 5 minutes: one about to expire is replaced while the view is shown.
   const expiry = connection.wcPairingExpiry

@@ -1,4 +1,4 @@
-import { inAppBrowserUrl, type WalletListing } from '@latchkey/core'
+import type { WalletListing } from '@latchkey/core'
 import type { UiKit } from '../kit/types.js'
 
 /** True when the kit connects over WalletConnect (the host left `enableWalletConnect` on and an adapter offers it). */
@@ -8,18 +8,14 @@ export function hasWalletConnect(kit: UiKit): boolean {
 
 /**
  * A listed wallet that no connector on this page reaches: on a phone, Phantom (and Solflare, Coinbase Wallet on
- * Solana) open this page in their own browser; every other wallet connects over WalletConnect, by QR code on a
- * desktop and by its deep link on a phone (ConnectingWalletConnect).
+ * Solana) open this page in their own browser (core's connect flow decides and sends the visitor there); every other
+ * wallet connects over WalletConnect, by QR code on a desktop and by its deep link on a phone (ConnectingWalletConnect).
  */
-export function connectListedWallet(kit: UiKit, wallet: WalletListing): void {
-  const { env, chain } = kit.controllers
-  const pageUrl = env.window?.location.href
-  if (env.isMobile && pageUrl) {
-    const browse = inAppBrowserUrl({ wallet, namespace: chain.state.get().activeNamespace, pageUrl })
-    if (browse) {
-      env.window?.open(browse, '_self', 'noreferrer noopener')
-      return
-    }
+export async function connectListedWallet(kit: UiKit, wallet: WalletListing): Promise<void> {
+  const { connectFlow } = kit.controllers
+  if (await connectFlow.walletBrowserUrl(wallet)) {
+    await connectFlow.connectListedWallet(wallet)
+    return
   }
-  void kit.ui.connectWalletConnect(wallet)
+  await kit.ui.connectWalletConnect(wallet)
 }

@@ -2,81 +2,41 @@ import type { AdapterAccount } from '../../adapter/accounts.js'
 import type { ChainAdapter } from '../../adapter/adapter.js'
 import type { Connector } from '../../adapter/connectors.js'
 import { ConnectorIds } from '../../adapter/connectors.js'
-import type {
-  ProposalNamespace,
-  SessionSignInRequest,
-  WalletConnectAuth,
-  WalletConnectProvider,
-} from '../../adapter/walletconnect.js'
-import { proposalNamespace } from '../../adapter/walletconnect.js'
+import type { WalletConnectProvider } from '../../adapter/walletconnect.js'
 import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
-import { type CaipAddress, isChainNamespace, parseCaipAddress } from '../../caip/caip.js'
+import { type CaipAddress, isChainNamespace } from '../../caip/caip.js'
 import { LatchkeyError } from '../../errors/errors.js'
 import { Messages } from '../../errors/messages.js'
 import type { KitEnvironment } from '../../kit/environment.js'
 import { createStore, type StateStore } from '../../kit/store.js'
 import type { CaipNetwork } from '../../networks/define.js'
-import { unsupportedNetwork } from '../../networks/define.js'
 import type { ChainController } from './chain-controller.js'
 import type { ConnectedWalletInfo } from './chain-state.js'
+import {
+  type ConnectionEvent,
+  type ConnectionState,
+  type ConnectionStore,
+  isPairingExpired,
+  messageOf,
+  type RecentWallet,
+  type WalletLink,
+} from './connection-types.js'
+import type { WalletConnectController, WalletConnectControllerDeps } from './walletconnect-controller.js'
+
+export type {
+  ConnectionEvent,
+  ConnectionState,
+  ConnectionStatus,
+  ConnectionStore,
+  RecentWallet,
+  WalletLink,
+} from './connection-types.js'
+export { PAIRING_TTL_MS } from './connection-types.js'
 
 /** How long a disconnect waits for a wallet before it goes on without it (SPEC §4, §9). */
 export const DISCONNECT_TIMEOUT_MS = 3000
 /** How many recent wallets are kept (SPEC §9). */
 export const RECENT_WALLETS_LIMIT = 2
-/** A WalletConnect pairing lives 5 minutes; one that expires within 10 s counts as expired. */
-export const PAIRING_TTL_MS = 5 * 60_000
-const PAIRING_EXPIRY_MARGIN_MS = 10_000
-
-/** A wallet the user connected recently (SPEC §3 "Recent wallet"). */
-export interface RecentWallet {
-  id: string
-  rdns?: string
-  name?: string
-}
-
-/** The deep link a mobile wallet was opened with (SPEC §3 "wcLinking"). */
-export interface WalletLink {
-  name: string
-  href: string
-}
-
-export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
-
-/** SPEC §3 "Wallet connection state". */
-export interface ConnectionState {
-  status: ConnectionStatus
-  connections: Readonly<Partial<Record<ChainNamespace, { connectorId: string }>>>
-  wcUri?: string
-  wcPairingExpiry?: number
-  wcLinking?: WalletLink
-  wcError: boolean
-  buffering: boolean
-  recentWallet?: RecentWallet
-  recentWallets: readonly RecentWallet[]
-}
-
-/** The stored facts the connection controller reads and writes (the facade maps them to storage keys). */
-export interface ConnectionStore {
-  getConnectorId(namespace: ChainNamespace): Promise<string | undefined>
-  setConnectorId(namespace: ChainNamespace, connectorId: string): Promise<void>
-  removeConnectorId(namespace: ChainNamespace): Promise<void>
-  getStatus(namespace: ChainNamespace): Promise<'connected' | 'disconnected' | undefined>
-  setStatus(namespace: ChainNamespace, status: 'connected' | 'disconnected'): Promise<void>
-  getRecentWallets(): Promise<readonly RecentWallet[]>
-  setRecentWallets(wallets: readonly RecentWallet[]): Promise<void>
-  setDeepLink(link: WalletLink | undefined): Promise<void>
-  /** Clears the cached address of a namespace. */
-  clearAddressCache(namespace: ChainNamespace): Promise<void>
-  /** Clears email, the email-login-used flag, the last used chain and the social username (SPEC §4.13). */
-  clearLoginCache(): Promise<void>
-}
-
-export type ConnectionEvent =
-  | { event: 'CONNECT_SUCCESS'; properties: { method: 'browser' | 'mobile' | 'qrcode'; name: string } }
-  | { event: 'CONNECT_ERROR'; properties: { message: string } }
-  | { event: 'DISCONNECT_SUCCESS'; properties: { namespace?: ChainNamespace } }
-  | { event: 'DISCONNECT_ERROR'; properties: { message: string } }
 
 export interface ConnectionControllerDeps {
   env: KitEnvironment
@@ -89,15 +49,8 @@ export interface ConnectionControllerDeps {
   getConnector?(namespace: ChainNamespace, connectorId: string): Connector | undefined
   /** The shared WalletConnect provider, when WalletConnect is enabled. */
   getWalletConnectProvider?: () => Promise<WalletConnectProvider>
-  /**
-   * Sign-in inside the WalletConnect session request (SPEC §4), when sign-in is on: `request` gives what to ask
-   * for the proposed chains (undefined when it does not apply: a chain outside eip155), `store` keeps the sessions
-   * the wallet signed (it throws when they cannot be kept, and the session is then ended).
-   */
-  walletConnectSignIn?: {
-    request(chains: readonly CaipNetworkId[]): Promise<SessionSignInRequest | undefined>
-    store(request: SessionSignInRequest, auths: readonly WalletConnectAuth[]): Promise<void>
-  }
+  /** Sign-in inside the WalletConnect session request (SPEC §4.41), when sign-in is on. */
+  walletConnectSignIn?: WalletConnectControllerDeps['walletConnectSignIn']
   /** The host's custom RPC URLs: the proposal's `rpcMap` points the wallet's reads at them first. */
   customRpcUrls?: Readonly<Record<CaipNetworkId, readonly { url: string }[]>>
   /** Waits until the embedded wallet answers for a namespace (embedded-wallet issue); resolves its accounts. */
@@ -126,14 +79,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined>
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
 /**
  * The connection status machine (SPEC §4 "Connection status", "Startup", "Disconnect"): connecting a wallet
- * through an adapter or WalletConnect, the pairing and deep-link rules, recent wallets, restoring after a
- * reload, and disconnecting with the 3 s wait, the cascade and aggregated failures.
+ * through an adapter, recent wallets, restoring after a reload, and disconnecting with the 3 s wait, the cascade
+ * and aggregated failures. The WalletConnect pairing, proposal and session sync are the WalletConnect
+ * controller's (`walletconnect-controller.ts`), whose verbs this controller also carries.
  */
 export function createConnectionController(deps: ConnectionControllerDeps) {
   const state: StateStore<ConnectionState> = createStore<ConnectionState>({
@@ -143,11 +93,6 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     buffering: false,
     recentWallets: [],
   })
-  let wcConnecting: Promise<void> | undefined
-  let wcAttempt = 0
-
-  const now = () => deps.env.now()
-
   function walletInfoOf(namespace: ChainNamespace, connectorId: string): ConnectedWalletInfo | undefined {
     const connector = deps.getConnector?.(namespace, connectorId)
     return connector
@@ -187,6 +132,43 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     ])
   }
 
+  /** Puts a wallet at the front of the recent wallets, keeping at most 2 (SPEC §4.5, §9). */
+  async function rememberWallet(wallet: RecentWallet): Promise<void> {
+    const recentWallets = [wallet, ...state.get().recentWallets.filter((w) => w.id !== wallet.id)].slice(
+      0,
+      RECENT_WALLETS_LIMIT,
+    )
+    state.patch({ recentWallets })
+    await deps.store.setRecentWallets(recentWallets)
+  }
+
+  // The WalletConnect side loads on first use (a connection or a session to restore over WalletConnect).
+  let walletConnect: Promise<WalletConnectController> | undefined
+  const loadWalletConnect = (): Promise<WalletConnectController> => {
+    walletConnect ??= import('./walletconnect-controller.js').then(
+      ({ createWalletConnectController }) =>
+        createWalletConnectController({
+          env: deps.env,
+          state,
+          store: deps.store,
+          chain: deps.chain,
+          getAdapter: deps.getAdapter,
+          namespaces: deps.namespaces,
+          getWalletConnectProvider: deps.getWalletConnectProvider,
+          walletConnectSignIn: deps.walletConnectSignIn,
+          customRpcUrls: deps.customRpcUrls,
+          markConnected,
+          rememberWallet,
+          track: deps.track,
+        }),
+      (error: unknown) => {
+        walletConnect = undefined
+        throw error
+      },
+    )
+    return walletConnect
+  }
+
   function isWalletConnect(namespace: ChainNamespace, connectorId: string): boolean {
     return (
       connectorId === ConnectorIds.walletConnect ||
@@ -197,98 +179,6 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
   function isAuth(namespace: ChainNamespace, connectorId: string): boolean {
     const type = deps.getConnector?.(namespace, connectorId)?.type
     return connectorId === ConnectorIds.auth || type === 'AUTH' || type === 'ID_AUTH'
-  }
-
-  /** Turns the session's CAIP-10 accounts of one namespace into connected accounts on the kit's networks. */
-  async function syncFromSession(
-    provider: WalletConnectProvider,
-    namespace: ChainNamespace,
-  ): Promise<boolean> {
-    const caipAccounts = provider.getAccounts(namespace)
-    const first = caipAccounts[0]
-    if (!first) return false
-    let network: CaipNetwork
-    let accounts: readonly AdapterAccount[]
-    const adapter = deps.getAdapter(namespace)
-    if (adapter?.getConnectors().some((c) => c.id === ConnectorIds.walletConnect)) {
-      // The namespace's adapter adopts the session (no prompt: it holds accounts here), so its signing, sending
-      // and events go through the same session.
-      const result = await adapter.connect({ connectorId: ConnectorIds.walletConnect })
-      network = result.network
-      accounts = result.accounts
-    } else {
-      const { caipNetworkId } = parseCaipAddress(first)
-      network = deps.chain.findNetwork(caipNetworkId) ?? unsupportedNetwork(caipNetworkId as CaipNetworkId)
-      accounts = caipAccounts
-        .filter((a) => a.startsWith(`${caipNetworkId}:`))
-        .map((caipAddress) => ({
-          address: parseCaipAddress(caipAddress).address,
-          caipAddress,
-          // A WalletConnect session exposes the wallet's own accounts: Bitcoin payment addresses, EOAs elsewhere.
-          type: namespace === 'bip122' ? ('payment' as const) : ('eoa' as const),
-        }))
-    }
-    const session = provider.session?.namespaces[namespace]
-    deps.chain.setApprovedNetworks(
-      namespace,
-      session?.chains ?? caipAccounts.map((a) => parseCaipAddress(a).caipNetworkId as CaipNetworkId),
-      false,
-    )
-    await markConnected(namespace, ConnectorIds.walletConnect, accounts, network)
-    return true
-  }
-
-  /** Every namespace the kit serves, proposed at once: one session for all of them. */
-  function proposal(): Partial<Record<ChainNamespace, ProposalNamespace>> {
-    const namespaces: Partial<Record<ChainNamespace, ProposalNamespace>> = {}
-    for (const namespace of deps.namespaces) {
-      const networks = deps.chain.getNetworks(namespace)
-      if (networks.length > 0)
-        namespaces[namespace] = proposalNamespace(namespace, networks, deps.customRpcUrls)
-    }
-    return namespaces
-  }
-
-  async function startWalletConnect(): Promise<void> {
-    if (!deps.getWalletConnectProvider) throw new LatchkeyError(Messages.noConnectionControllerClient)
-    // Only the latest proposal shows its URI and reports its failure: one replaced by a fresh pairing is let go
-    // (the wallet may still approve it, and then it connects as usual).
-    const attempt = ++wcAttempt
-    const provider = await deps.getWalletConnectProvider()
-    const stop = provider.on('display_uri', ({ uri }) => {
-      if (attempt !== wcAttempt) return
-      state.patch({ wcUri: uri, wcPairingExpiry: now() + PAIRING_TTL_MS, wcError: false })
-    })
-    try {
-      const namespaces = proposal()
-      const chains = Object.values(namespaces).flatMap((namespace) => namespace?.chains ?? [])
-      const signIn = await deps.walletConnectSignIn?.request(chains)
-      const result = await provider.connect({
-        optionalNamespaces: namespaces,
-        namespaces: {},
-        ...(signIn ? { signIn } : {}),
-      })
-      // The sessions are kept before any account shows as connected, so sign-in finds them and asks nothing more;
-      // a wallet that answered the plain proposal instead signs in after the connection, as any wallet does.
-      if (signIn && result.auths?.length) {
-        try {
-          await deps.walletConnectSignIn?.store(signIn, result.auths)
-        } catch (error) {
-          await provider.disconnect().catch(() => undefined)
-          throw error
-        }
-      }
-      for (const namespace of deps.namespaces) await syncFromSession(provider, namespace)
-      await controller.finalizeWcConnection()
-    } catch (error) {
-      if (attempt === wcAttempt) {
-        state.patch({ wcError: true })
-        deps.track?.({ event: 'CONNECT_ERROR', properties: { message: messageOf(error) } })
-      }
-      throw error
-    } finally {
-      stop()
-    }
   }
 
   async function disconnectNamespace(namespace: ChainNamespace): Promise<Error | undefined> {
@@ -307,10 +197,50 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
 
   const controller = {
     state,
+    rememberWallet,
 
     /** True when the pairing expires within 10 s, or there is none. */
     isPairingExpired(expiry = state.get().wcPairingExpiry): boolean {
-      return expiry === undefined || expiry - now() <= PAIRING_EXPIRY_MARGIN_MS
+      return isPairingExpired(expiry, deps.env.now())
+    },
+
+    /**
+     * Connects over WalletConnect (SPEC §4.2, §4.3): an unexpired pairing is reused, a proposal under way is the one
+     * waited for, `fresh` makes a new pairing; see `walletconnect-controller.ts`.
+     */
+    async connectWalletConnect(options: { fresh?: boolean } = {}): Promise<void> {
+      await (await loadWalletConnect()).connectWalletConnect(options)
+    },
+
+    /** After a WalletConnect connection: the deep link, the recent wallet and connect-success (SPEC §4.5). */
+    async finalizeWcConnection(): Promise<void> {
+      await (await loadWalletConnect()).finalizeWcConnection()
+    },
+
+    setWcLinking(link: WalletLink | undefined): void {
+      state.patch({ wcLinking: link })
+    },
+
+    setRecentWallet(wallet: RecentWallet | undefined): void {
+      state.patch({ recentWallet: wallet })
+    },
+
+    setBuffering(buffering: boolean): void {
+      state.patch({ buffering })
+    },
+
+    /** Back to disconnected: clears the URI, pairing expiry, linking, recent wallet, deep link and transactions (SPEC §4.4). */
+    async resetWcConnection(): Promise<void> {
+      state.patch({
+        status: Object.keys(state.get().connections).length > 0 ? 'connected' : 'disconnected',
+        wcUri: undefined,
+        wcPairingExpiry: undefined,
+        wcLinking: undefined,
+        recentWallet: undefined,
+        wcError: false,
+      })
+      await deps.store.setDeepLink(undefined)
+      deps.resetTransactions?.()
     },
 
     /**
@@ -350,77 +280,6 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     },
 
     /**
-     * Connects over WalletConnect. An unexpired pairing is reused (SPEC §4.3), and a proposal under way is the one
-     * waited for; `fresh` makes a new pairing instead (a QR code whose pairing is about to expire is replaced). On
-     * Telegram and iOS Safari the status goes to connecting while the wallet answers and ends as connected (§4.2).
-     */
-    async connectWalletConnect(options: { fresh?: boolean } = {}): Promise<void> {
-      if (!options.fresh) {
-        if (wcConnecting) return wcConnecting
-        if (state.get().wcUri && !controller.isPairingExpired()) return
-      }
-      const special = deps.env.isTelegram || (deps.env.isSafari && deps.env.isIos)
-      const started: Promise<void> = special
-        ? startWalletConnect().catch(() => undefined)
-        : startWalletConnect()
-      const current = started.finally(() => {
-        if (wcConnecting === current) wcConnecting = undefined
-      })
-      wcConnecting = current
-      if (!special) return current
-      state.patch({ status: 'connecting' })
-      await current
-      state.patch({ wcPairingExpiry: undefined, status: 'connected' })
-    },
-
-    setWcLinking(link: WalletLink | undefined): void {
-      state.patch({ wcLinking: link })
-    },
-
-    setRecentWallet(wallet: RecentWallet | undefined): void {
-      state.patch({ recentWallet: wallet })
-    },
-
-    setBuffering(buffering: boolean): void {
-      state.patch({ buffering })
-    },
-
-    /**
-     * After a WalletConnect connection: stores the deep link and the recent wallet (at most 2, newest first)
-     * and reports connect-success with method mobile (a deep link was used) or qrcode (SPEC §4.5).
-     */
-    async finalizeWcConnection(): Promise<void> {
-      const { wcLinking, recentWallet } = state.get()
-      await deps.store.setDeepLink(wcLinking)
-      if (recentWallet) {
-        const recentWallets = [
-          recentWallet,
-          ...state.get().recentWallets.filter((w) => w.id !== recentWallet.id),
-        ].slice(0, RECENT_WALLETS_LIMIT)
-        state.patch({ recentWallets })
-        await deps.store.setRecentWallets(recentWallets)
-      }
-      deps.track?.({
-        event: 'CONNECT_SUCCESS',
-        properties: { method: wcLinking ? 'mobile' : 'qrcode', name: recentWallet?.name ?? 'WalletConnect' },
-      })
-    },
-
-    /** Back to disconnected: clears the URI, pairing expiry, linking, recent wallet, deep link and transactions (SPEC §4.4). */
-    async resetWcConnection(): Promise<void> {
-      state.patch({
-        status: Object.keys(state.get().connections).length > 0 ? 'connected' : 'disconnected',
-        wcUri: undefined,
-        wcPairingExpiry: undefined,
-        wcLinking: undefined,
-        recentWallet: undefined,
-        wcError: false,
-      })
-      await deps.store.setDeepLink(undefined)
-      deps.resetTransactions?.()
-    },
-
-    /**
      * Startup (SPEC §4.6, §4.7): a namespace stored as connected goes to connecting, one stored as disconnected
      * loses its cached address; then each namespace's connection is restored — WalletConnect from the session,
      * the embedded wallet when it answers, otherwise the adapter reconnects — and any failure leaves it disconnected.
@@ -439,7 +298,10 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
             if (!connectorId) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
             if (isWalletConnect(namespace, connectorId)) {
               const provider = await deps.getWalletConnectProvider?.()
-              if (!provider?.session || !(await syncFromSession(provider, namespace)))
+              if (
+                !provider?.session ||
+                !(await (await loadWalletConnect()).syncFromSession(provider, namespace))
+              )
                 throw new Error('No session')
               return
             }

@@ -6,6 +6,8 @@ export type {
   NamespaceAccount,
   NamespaceState,
 } from './chain-state.js'
+export type { ConnectFlowDeps, ConnectOutcome } from './connect-flow.js'
+export { type ConnectFlowController, createConnectFlowFacade } from './connect-flow-facade.js'
 export {
   type ConnectionController,
   type ConnectionControllerDeps,

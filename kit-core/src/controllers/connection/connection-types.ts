@@ -1,0 +1,74 @@
+import type { AdapterAccount } from '../../adapter/accounts.js'
+import type { ChainNamespace } from '../../caip/caip.js'
+import type { CaipNetwork } from '../../networks/define.js'
+
+/** A wallet the user connected recently (SPEC §3 "Recent wallet"). */
+export interface RecentWallet {
+  id: string
+  rdns?: string
+  name?: string
+}
+
+/** The deep link a mobile wallet was opened with (SPEC §3 "wcLinking"). */
+export interface WalletLink {
+  name: string
+  href: string
+}
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected'
+
+/** SPEC §3 "Wallet connection state". */
+export interface ConnectionState {
+  status: ConnectionStatus
+  connections: Readonly<Partial<Record<ChainNamespace, { connectorId: string }>>>
+  wcUri?: string
+  wcPairingExpiry?: number
+  wcLinking?: WalletLink
+  wcError: boolean
+  buffering: boolean
+  recentWallet?: RecentWallet
+  recentWallets: readonly RecentWallet[]
+}
+
+/** The stored facts the connection controllers read and write (the facade maps them to storage keys). */
+export interface ConnectionStore {
+  getConnectorId(namespace: ChainNamespace): Promise<string | undefined>
+  setConnectorId(namespace: ChainNamespace, connectorId: string): Promise<void>
+  removeConnectorId(namespace: ChainNamespace): Promise<void>
+  getStatus(namespace: ChainNamespace): Promise<'connected' | 'disconnected' | undefined>
+  setStatus(namespace: ChainNamespace, status: 'connected' | 'disconnected'): Promise<void>
+  getRecentWallets(): Promise<readonly RecentWallet[]>
+  setRecentWallets(wallets: readonly RecentWallet[]): Promise<void>
+  setDeepLink(link: WalletLink | undefined): Promise<void>
+  /** Clears the cached address of a namespace. */
+  clearAddressCache(namespace: ChainNamespace): Promise<void>
+  /** Clears email, the email-login-used flag, the last used chain and the social username (SPEC §4.13). */
+  clearLoginCache(): Promise<void>
+}
+
+export type ConnectionEvent =
+  | { event: 'CONNECT_SUCCESS'; properties: { method: 'browser' | 'mobile' | 'qrcode'; name: string } }
+  | { event: 'CONNECT_ERROR'; properties: { message: string } }
+  | { event: 'DISCONNECT_SUCCESS'; properties: { namespace?: ChainNamespace } }
+  | { event: 'DISCONNECT_ERROR'; properties: { message: string } }
+
+/** Records a namespace as connected: the chain controller's account, the connection state and storage. */
+export type MarkConnected = (
+  namespace: ChainNamespace,
+  connectorId: string,
+  accounts: readonly AdapterAccount[],
+  network: CaipNetwork,
+) => Promise<void>
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+/** A WalletConnect pairing lives 5 minutes; one that expires within 10 s counts as expired. */
+export const PAIRING_TTL_MS = 5 * 60_000
+const PAIRING_EXPIRY_MARGIN_MS = 10_000
+
+/** True when a pairing expires within 10 s of `now`, or there is none. */
+export function isPairingExpired(expiry: number | undefined, now: number): boolean {
+  return expiry === undefined || expiry - now <= PAIRING_EXPIRY_MARGIN_MS
+}

@@ -62,6 +62,7 @@ const opened: { isolated: IsolatedPage; consoleErrors: string[] }[] = []
 
 beforeAll(async () => {
   temp = await mkdtemp(join(tmpdir(), 'latchkey-pack-install-'))
+  const started = performance.now()
   ;[packed, cache, browser] = await Promise.all([
     packWorkspaces({
       workspaceRoot: WORKSPACE_ROOT,
@@ -71,6 +72,7 @@ beforeAll(async () => {
     npmCacheDir(WORKSPACE_ROOT),
     connectBrowser(inject('browserWsEndpoint')),
   ])
+  console.log(`packed ${packed.length} packages in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 })
 afterEach(async () => {
   const pages = opened.splice(0)
@@ -103,12 +105,18 @@ interface InstalledApp {
 async function installAndBuild(app: HostApp): Promise<InstalledApp> {
   const dir = join(temp, app.id)
   await mkdir(dir)
+  const started = performance.now()
   const tree = planTree({ workspaceRoot: WORKSPACE_ROOT, packed, names: app.dependencies })
   writeAppManifests(dir, tree, app.dependencies)
   await installOffline(dir, cache)
+  const installedAt = performance.now()
   const installed = listInstalled(dir)
-  console.log(`${app.id}: ${installed.length} packages landed: ${installed.join(', ')}`)
   const built = await buildApp(dir, { from: APPS, files: [app.entry, 'app-config.ts'] })
+  const seconds = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`
+  console.log(
+    `${app.id}: installed offline in ${seconds(started, installedAt)}, built in ${seconds(installedAt, performance.now())}; ` +
+      `${installed.length} packages landed: ${installed.join(', ')}`,
+  )
   return { installed, built, site: await serveStatic(built.outDir) }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Core's connect flow with fake adapters and a fake WalletConnect provider: what a click on a wallet does, the same
- * for the modal and for a headless host. The real path (test wallets on the local chains) is in
- * apps/lab/test/headless-connect.test.ts.
+ * for the modal and for a headless host. The real path: apps/lab/test/headless-connect.test.ts (the multi-chain
+ * test wallet on the local chains) and adapters/universal/test/connect-flow.test.ts (a listed wallet on a phone,
+ * over the local relay).
  */
 import { describe, expect, test, vi } from 'vitest'
 import {

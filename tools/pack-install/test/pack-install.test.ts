@@ -72,7 +72,8 @@ beforeAll(async () => {
     npmCacheDir(WORKSPACE_ROOT),
     connectBrowser(inject('browserWsEndpoint')),
   ])
-  console.log(`packed ${packed.length} packages in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(`packed ${packed.length} packages in ${seconds} s; installs read npm's cache at ${cache}`)
 })
 afterEach(async () => {
   const pages = opened.splice(0)

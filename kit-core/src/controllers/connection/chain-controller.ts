@@ -7,9 +7,8 @@ import { Messages } from '../../errors/messages.js'
 import { createStore, type StateStore } from '../../kit/store.js'
 import type { CaipNetwork } from '../../networks/define.js'
 import { isUnsupportedNetwork } from '../../networks/define.js'
-import { formatBalance } from '../../services/balance.js'
-import { isNamespaceSupported } from '../../services/constants.js'
-import type { BlockchainApi, DisplayBalance } from '../../services/types.js'
+import type { BlockchainApi } from '../../services/types.js'
+import { createAccountSync } from './account-sync.js'
 import type { ChainState, ConnectedWalletInfo, NamespaceAccount, NamespaceState } from './chain-state.js'
 import { EMPTY_ACCOUNT } from './chain-state.js'
 
@@ -44,10 +43,6 @@ export interface ChainControllerDeps {
 
 export type ChainController = ReturnType<typeof createChainController>
 
-function toAccountBalance(display: DisplayBalance): Pick<NamespaceAccount, 'balance' | 'balanceSymbol'> {
-  return { balance: display.balance, balanceSymbol: display.symbol }
-}
-
 function namespacesOf(networks: readonly CaipNetwork[]): ChainNamespace[] {
   return [...new Set(networks.map((n) => n.chainNamespace))]
 }
@@ -71,7 +66,7 @@ function initialState(networks: readonly CaipNetwork[]): ChainState {
 /**
  * Networks and accounts per namespace (SPEC §3 "Network state", "Account per namespace"; §4 "Network
  * switching"): which network and account are active, switching, adding and removing networks, the
- * unsupported network, account types and the account's balance and identity.
+ * unsupported network and account types. The account's balance and identity are read by `account-sync.ts`.
  */
 export function createChainController(deps: ChainControllerDeps) {
   const state: StateStore<ChainState> = createStore(initialState(deps.networks))
@@ -149,67 +144,13 @@ export function createChainController(deps: ChainControllerDeps) {
     )
   }
 
-  /**
-   * Reads the balance: the Blockchain API when it serves balances of the namespace and the network (past its
-   * 30 s cache when `force`), else the adapter. Never throws.
-   */
-  async function syncBalance(namespace: ChainNamespace, options: { force?: boolean } = {}): Promise<void> {
-    const entry = ns(namespace)
-    const address = entry?.account.address
-    const network = entry?.caipNetwork
-    if (!entry || !address || !network || isUnsupportedNetwork(network)) return
-    if (network.testnet) {
-      // Testnets show '0.00' (SPEC §9): nothing to ask.
-      patchAccount(namespace, { ...toAccountBalance(formatBalance(network, undefined)) })
-      return
-    }
-    try {
-      const api = deps.blockchainApi
-      const display =
-        // The Blockchain API serves balances for some namespaces only (SPEC §9); others read the chain.
-        api &&
-        isNamespaceSupported('balance', namespace) &&
-        (await api.isNetworkSupported(network.caipNetworkId))
-          ? formatBalance(
-              network,
-              await api.getBalance({
-                address,
-                caipNetworkId: network.caipNetworkId,
-                ...(options.force ? { forceUpdate: true } : {}),
-              }),
-            )
-          : formatBalance(
-              network,
-              (await requireAdapter(namespace).getBalance({ address, network })).formatted,
-            )
-      if (ns(namespace)?.account.address === address) patchAccount(namespace, toAccountBalance(display))
-    } catch (error) {
-      deps.logError?.(error)
-    }
-  }
-
-  /** Reads the account's name and avatar from the identity endpoint (eip155 only). Never throws. */
-  async function syncIdentity(namespace: ChainNamespace): Promise<void> {
-    const entry = ns(namespace)
-    const address = entry?.account.address
-    const network = entry?.caipNetwork
-    if (!deps.blockchainApi || namespace !== 'eip155' || !address || !network) return
-    try {
-      const identity = await deps.blockchainApi.getIdentity({ address, caipNetworkId: network.caipNetworkId })
-      if (ns(namespace)?.account.address === address) {
-        patchAccount(namespace, {
-          profileName: identity?.name ?? null,
-          profileImage: identity?.avatar ?? null,
-        })
-      }
-    } catch (error) {
-      deps.logError?.(error)
-    }
-  }
-
-  async function resync(namespace: ChainNamespace): Promise<void> {
-    await Promise.all([syncBalance(namespace), syncIdentity(namespace)])
-  }
+  const { syncBalance, syncIdentity, resync } = createAccountSync({
+    state,
+    getAdapter: requireAdapter,
+    blockchainApi: deps.blockchainApi,
+    logError: deps.logError,
+    patchAccount,
+  })
 
   return {
     state,

@@ -59,6 +59,8 @@ export const Messages = {
   // Configuration and validation (SPEC §1, §5)
   localConfigurationIgnored: 'Local configuration ignored',
   siweAndSiwx: 'Cannot set both `siweConfig` and `siwx` options',
+  viewNotShown: (view: string, shown: readonly string[]) =>
+    `The view "${view}" cannot be opened: this version of Latchkey shows ${shown.join(', ')}`,
   adapterMissing: (namespace: string) => `Adapter for namespace ${namespace} doesn't exist`,
   invalidCaip10: 'Invalid CAIP-10 address',
   invalidCaip2: 'Invalid CAIP-2 network id',

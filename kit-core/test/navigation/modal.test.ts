@@ -6,6 +6,7 @@ import {
   type ModalDeps,
 } from '../../src/controllers/navigation/index.js'
 import { chooseOpenView } from '../../src/controllers/navigation/modal-controller.js'
+import { mainnet } from '../../src/networks/index.js'
 
 function setup(overrides: Partial<Omit<ModalDeps, 'router'>> = {}) {
   let connected = false
@@ -46,9 +47,28 @@ describe('opening and closing', () => {
     expect(deps.track).toHaveBeenLastCalledWith('MODAL_OPEN', { connected: true })
 
     await modal.close()
-    await modal.open({ view: 'Swap', params: { fromToken: 'ETH' } })
-    expect(router.state.get()).toMatchObject({ view: 'Swap', params: { fromToken: 'ETH' } })
+    const network = { ...mainnet }
+    await modal.open({ view: 'SwitchNetwork', params: { network } })
+    expect(router.state.get()).toMatchObject({ view: 'SwitchNetwork', params: { network } })
     expect(router.state.get().history).toHaveLength(1)
+  })
+
+  test('a view this version does not show is refused by name, and the modal stays closed', async () => {
+    const { modal, router, deps } = setup()
+    // A JavaScript host, or one that casts: TypeScript hosts cannot name it (`open` takes the shown views only).
+    const swap = { view: 'Swap', params: { fromToken: 'ETH' } } as unknown as Parameters<typeof modal.open>[0]
+    await expect(modal.open(swap)).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+      message: expect.stringMatching(
+        /^The view "Swap" cannot be opened: this version of Latchkey shows Connect, /,
+      ),
+    })
+    await expect(
+      modal.open({ view: 'NoSuchView' } as unknown as Parameters<typeof modal.open>[0]),
+    ).rejects.toThrow('The view "NoSuchView" cannot be opened')
+    expect(modal.state.get().open).toBe(false)
+    expect(router.state.get().view).toBe('Connect')
+    expect(deps.track).not.toHaveBeenCalled()
   })
 
   test('loading while the modal prepares; the namespace is recorded and handed on', async () => {
@@ -103,7 +123,9 @@ describe('closing while sign-in is required', () => {
       hasSession: async () => session,
     })
     for (const view of ['SIWXSignMessage', 'ApproveTransaction'] as const) {
-      await modal.open({ view })
+      // The embedded wallet's requests push ApproveTransaction (its issue); the host never opens it.
+      await modal.open()
+      router.push(view)
       expect(await modal.close()).toBe(false)
       expect(modal.state.get().open).toBe(true)
       expect(router.state.get().view).toBe(view)

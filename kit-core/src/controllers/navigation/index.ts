@@ -24,7 +24,10 @@ export {
   type TransactionStatus,
 } from './router-controller.js'
 export {
+  isShownView,
   type RouterEntry,
+  SHOWN_VIEWS,
+  type ShownView,
   type SwapArguments,
   type SwitchActiveChainViewParams,
   type SwitchNetworkViewParams,

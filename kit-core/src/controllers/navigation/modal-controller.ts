@@ -1,7 +1,9 @@
 import type { ChainNamespace } from '../../caip/caip.js'
+import { LatchkeyError } from '../../errors/errors.js'
+import { Messages } from '../../errors/messages.js'
 import { createStore, type StateStore } from '../../kit/store.js'
 import type { RouterController } from './router-controller.js'
-import type { View, ViewParams } from './views.js'
+import { isShownView, SHOWN_VIEWS, type ShownView, type View, type ViewParams } from './views.js'
 
 /** Where the modal lives (SPEC §2): appended to the page body, embedded in the page, or placed by the host. */
 export type ModalMount = 'append' | 'embedded' | 'host'
@@ -55,7 +57,7 @@ export interface ModalState {
   namespace?: ChainNamespace
 }
 
-export interface OpenOptions<V extends View = View> {
+export interface OpenOptions<V extends ShownView = ShownView> {
   view?: V
   params?: ViewParams<V>
   namespace?: ChainNamespace
@@ -78,9 +80,14 @@ export function createModalController(deps: ModalDeps) {
   /**
    * Opens the modal on `view`, or on Account when connected, else Connect; records `namespace`. A failed
    * `prepare` is rethrown and leaves the modal closed.
+   * @throws LatchkeyError INVALID_PARAMS naming the view when this version does not show it (the modal stays closed).
    */
-  async function open<V extends View>(options: OpenOptions<V> = {}): Promise<void> {
+  async function open<V extends ShownView>(options: OpenOptions<V> = {}): Promise<void> {
     const { namespace } = options
+    if (options.view !== undefined && !isShownView(options.view))
+      throw new LatchkeyError(Messages.viewNotShown(String(options.view), SHOWN_VIEWS), {
+        code: 'INVALID_PARAMS',
+      })
     state.patch({ loading: true, namespace })
     try {
       await deps.prepare?.({ namespace })

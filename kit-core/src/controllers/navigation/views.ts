@@ -27,6 +27,32 @@ export const VIEWS = [
 
 export type View = (typeof VIEWS)[number]
 
+/**
+ * The views this version of the modal shows; the other views of the spec come with their features. `open()` takes
+ * these only (a typed union for TypeScript hosts, a LatchkeyError for a JavaScript host that passes another).
+ */
+export const SHOWN_VIEWS = [
+  'Connect',
+  'Account',
+  'AllWallets',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'SIWXSignMessage',
+  'SwitchNetwork',
+  'SwitchActiveChain',
+  'UnsupportedChain',
+  'Networks',
+  'Receive',
+] as const satisfies readonly View[]
+
+/** A view this version shows: what `open({ view })` accepts. */
+export type ShownView = (typeof SHOWN_VIEWS)[number]
+
+/** True when this version shows `view`. */
+export function isShownView(view: unknown): view is ShownView {
+  return (SHOWN_VIEWS as readonly unknown[]).includes(view)
+}
+
 /** What SwitchNetwork shows: the network being switched to. */
 export interface SwitchNetworkViewParams {
   network: CaipNetwork

@@ -60,33 +60,6 @@ let cache: string
 let browser: Awaited<ReturnType<typeof connectBrowser>>
 const opened: { isolated: IsolatedPage; consoleErrors: string[] }[] = []
 
-beforeAll(async () => {
-  temp = await mkdtemp(join(tmpdir(), 'latchkey-pack-install-'))
-  const started = performance.now()
-  ;[packed, cache, browser] = await Promise.all([
-    packWorkspaces({
-      workspaceRoot: WORKSPACE_ROOT,
-      workspaces: PACKED_WORKSPACES,
-      destination: join(temp, 'packs'),
-    }),
-    npmCacheDir(WORKSPACE_ROOT),
-    connectBrowser(inject('browserWsEndpoint')),
-  ])
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(`packed ${packed.length} packages in ${seconds} s; installs read npm's cache at ${cache}`)
-})
-afterEach(async () => {
-  const pages = opened.splice(0)
-  for (const { isolated } of pages) await isolated.close()
-  // Every page stayed on 127.0.0.1 and threw nothing.
-  expect(pages.flatMap(({ isolated }) => isolated.outsideRequests)).toEqual([])
-  expect(pages.flatMap(({ isolated }) => isolated.pageErrors.map((error) => error.message))).toEqual([])
-})
-afterAll(async () => {
-  await browser?.close()
-  if (temp) await rm(temp, { recursive: true, force: true })
-})
-
 /** A host app: what it installs and which entry it builds. */
 interface HostApp {
   id: keyof typeof ACCOUNT_INDEX
@@ -102,6 +75,78 @@ interface InstalledApp {
   built: BuiltApp
   site: StaticServer
 }
+
+/** The host without React: kit-ui's README's install line. */
+const UI_ETHERS: HostApp = {
+  id: 'ui-ethers',
+  dependencies: ['@latchkey/core', '@latchkey/ui', '@latchkey/adapter-ethers', 'ethers'],
+  entry: 'ui-ethers/main.ts',
+}
+/** The React host on wagmi: the adapter's peers named by the host, as npm would install them anyway. */
+const REACT_WAGMI: HostApp = {
+  id: 'react-wagmi',
+  dependencies: [
+    '@latchkey/core',
+    '@latchkey/ui',
+    '@latchkey/react',
+    '@latchkey/adapter-wagmi',
+    '@wagmi/core',
+    'viem',
+    'react',
+    'react-dom',
+  ],
+  entry: 'react-wagmi/main.tsx',
+}
+
+/**
+ * Each host's install and build, started together as soon as the packages are packed: the second host installs
+ * while the first one's browser tests run. Each describe awaits its own (and reports its failure).
+ */
+const installs = new Map<HostApp['id'], Promise<InstalledApp>>()
+
+function installed(app: HostApp): Promise<InstalledApp> {
+  const install = installs.get(app.id)
+  if (!install) throw new Error(`${app.id} was not installed: the packing failed`)
+  return install
+}
+
+beforeAll(async () => {
+  temp = await mkdtemp(join(tmpdir(), 'latchkey-pack-install-'))
+  const started = performance.now()
+  ;[packed, cache, browser] = await Promise.all([
+    packWorkspaces({
+      workspaceRoot: WORKSPACE_ROOT,
+      workspaces: PACKED_WORKSPACES,
+      destination: join(temp, 'packs'),
+    }),
+    npmCacheDir(WORKSPACE_ROOT),
+    connectBrowser(inject('browserWsEndpoint')),
+  ])
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(`packed ${packed.length} packages in ${seconds} s; installs read npm's cache at ${cache}`)
+  for (const app of [UI_ETHERS, REACT_WAGMI]) {
+    const install = installAndBuild(app)
+    // Awaited by the host's describe; until then a failure must not count as an unhandled rejection.
+    install.catch(() => undefined)
+    installs.set(app.id, install)
+  }
+})
+afterEach(async () => {
+  const pages = opened.splice(0)
+  for (const { isolated } of pages) await isolated.close()
+  // Every page stayed on 127.0.0.1 and threw nothing.
+  expect(pages.flatMap(({ isolated }) => isolated.outsideRequests)).toEqual([])
+  expect(pages.flatMap(({ isolated }) => isolated.pageErrors.map((error) => error.message))).toEqual([])
+})
+afterAll(async () => {
+  for (const install of installs.values())
+    await install.then(
+      (host) => host.site.close(),
+      () => undefined,
+    )
+  await browser?.close()
+  if (temp) await rm(temp, { recursive: true, force: true })
+})
 
 async function installAndBuild(app: HostApp): Promise<InstalledApp> {
   const dir = join(temp, app.id)
@@ -182,17 +227,10 @@ async function expectWalletConnectNamesPackage(page: Page, consoleErrors: string
 }
 
 describe('core + ui + adapter-ethers + ethers, no React, no WalletConnect package', () => {
-  const app: HostApp = {
-    id: 'ui-ethers',
-    dependencies: ['@latchkey/core', '@latchkey/ui', '@latchkey/adapter-ethers', 'ethers'],
-    entry: 'ui-ethers/main.ts',
-  }
+  const app = UI_ETHERS
   let host: InstalledApp
   beforeAll(async () => {
-    host = await installAndBuild(app)
-  })
-  afterAll(async () => {
-    await host?.site.close()
+    host = await installed(app)
   })
 
   it('installs offline with no viem, wagmi, WalletConnect or Solana package', () => {
@@ -225,26 +263,10 @@ describe('core + ui + adapter-ethers + ethers, no React, no WalletConnect packag
 })
 
 describe('core + ui + react + adapter-wagmi with its peers, no WalletConnect package', () => {
-  const app: HostApp = {
-    id: 'react-wagmi',
-    dependencies: [
-      '@latchkey/core',
-      '@latchkey/ui',
-      '@latchkey/react',
-      '@latchkey/adapter-wagmi',
-      '@wagmi/core',
-      'viem',
-      'react',
-      'react-dom',
-    ],
-    entry: 'react-wagmi/main.tsx',
-  }
+  const app = REACT_WAGMI
   let host: InstalledApp
   beforeAll(async () => {
-    host = await installAndBuild(app)
-  })
-  afterAll(async () => {
-    await host?.site.close()
+    host = await installed(app)
   })
 
   it('installs offline with no WalletConnect or Solana package', () => {

@@ -18,6 +18,7 @@ import {
   LatchkeyError,
   Messages,
   parseUnits,
+  rpcUrlsFor,
   type SendTransactionParams,
   type SendTransactionResult,
   type SignMessageParams,
@@ -404,11 +405,13 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
 
   private esploraUrl(network: CaipNetwork): string {
     const id = network.caipNetworkId
+    // The host's Esplora URL, else its custom RPC URL, else a known public Esplora server, else the network's own.
     const url =
       this.options.esploraUrls?.[id] ??
-      this.context?.options.customRpcUrls?.[id]?.[0]?.url ??
-      DEFAULT_ESPLORA_URLS[id] ??
-      network.rpcUrls.default.http[0]
+      rpcUrlsFor(network, this.context?.options.customRpcUrls, [
+        DEFAULT_ESPLORA_URLS[id],
+        ...network.rpcUrls.default.http,
+      ])[0]
     if (!url) throw new LatchkeyError(`No Esplora URL for ${network.name}`, { code: 'NETWORK_NOT_FOUND' })
     return url
   }

@@ -1,4 +1,4 @@
-import { type AdapterOptions, type CaipNetwork, LatchkeyError, Messages } from '@latchkey/core'
+import { type AdapterOptions, type CaipNetwork, LatchkeyError, Messages, rpcUrlsFor } from '@latchkey/core'
 import type { Connection } from '@solana/web3.js'
 import { readError } from './errors.js'
 import type { LibsOf } from './libs.js'
@@ -38,15 +38,16 @@ export class Connections {
   private entry(network: CaipNetwork) {
     const known = this.byNetwork.get(network.caipNetworkId)
     if (known) return known
-    const custom = this.options()?.customRpcUrls?.[network.caipNetworkId]?.[0]?.url
-    const url = custom ?? network.rpcUrls.default.http[0]
+    const [url] = rpcUrlsFor(network, this.options()?.customRpcUrls)
     if (!url) {
       throw new LatchkeyError(Messages.networkNotFound, {
         code: 'NETWORK_NOT_FOUND',
         details: `${network.caipNetworkId} has no RPC URL`,
       })
     }
-    const wsEndpoint = custom ? undefined : network.rpcUrls.default.webSocket?.[0]
+    // The network's own WebSocket goes with its own HTTP URL only (a custom RPC may serve none).
+    const wsEndpoint =
+      url === network.rpcUrls.default.http[0] ? network.rpcUrls.default.webSocket?.[0] : undefined
     const connection = new (this.libs().web3.Connection)(url, {
       commitment: 'confirmed',
       ...(wsEndpoint ? { wsEndpoint } : {}),

@@ -1,6 +1,7 @@
 import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../caip/caip.js'
 import { ProviderRpcError, RpcErrorCode } from '../errors/index.js'
 import type { CaipNetwork } from '../networks/define.js'
+import { rpcUrlsFor } from '../networks/helpers.js'
 import { type Connector, ConnectorIds } from './connectors.js'
 
 /** Who the dApp is, as shown to wallets (SPEC §1 "metadata"). */
@@ -195,7 +196,7 @@ export function proposalNamespace(
 ): ProposalNamespace {
   const rpcMap: Record<string, string> = {}
   for (const network of networks) {
-    const url = customRpcUrls?.[network.caipNetworkId]?.[0]?.url ?? network.rpcUrls.default.http[0]
+    const [url] = rpcUrlsFor(network, customRpcUrls)
     if (url) rpcMap[String(network.id)] = url
   }
   return {

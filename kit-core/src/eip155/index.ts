@@ -28,7 +28,6 @@ export {
   isEip1193Provider,
   parseChainId,
   requestWallet,
-  rpcUrlsFor,
   signerAmong,
   switchEthereumChain,
   toHexChainId,

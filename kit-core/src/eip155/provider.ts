@@ -1,4 +1,3 @@
-import type { CaipNetworkId } from '../caip/caip.js'
 import {
   LatchkeyError,
   Messages,
@@ -90,18 +89,6 @@ export async function switchEthereumChain(
     await requestWallet(provider, 'wallet_addEthereumChain', [addEthereumChainParameter(network, rpcUrls)])
     await requestWallet(provider, 'wallet_switchEthereumChain', [{ chainId }])
   }
-}
-
-/**
- * The RPC endpoints of a network in the order the adapters try them: the host's custom RPC URLs first (SPEC §1
- * customRpcUrls), then the network's default ones; duplicates dropped.
- */
-export function rpcUrlsFor(
-  network: CaipNetwork,
-  customRpcUrls?: Readonly<Record<CaipNetworkId, readonly { url: string }[]>>,
-): string[] {
-  const custom = customRpcUrls?.[network.caipNetworkId]?.map((entry) => entry.url) ?? []
-  return [...new Set([...custom, ...network.rpcUrls.default.http])]
 }
 
 /**

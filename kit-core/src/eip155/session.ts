@@ -16,6 +16,7 @@ import { formatCaipAddress } from '../caip/caip.js'
 import { LatchkeyError, Messages, ProviderRpcError, RpcErrorCode } from '../errors/index.js'
 import type { CaipNetwork } from '../networks/define.js'
 import { unsupportedNetwork } from '../networks/define.js'
+import { rpcUrlsFor } from '../networks/helpers.js'
 import { isAddress } from '../validators/address.js'
 import {
   type CustomEvmWallet,
@@ -28,7 +29,6 @@ import {
   type Eip1193Provider,
   parseChainId,
   requestWallet,
-  rpcUrlsFor,
   signerAmong,
   switchEthereumChain,
 } from './provider.js'

@@ -22,4 +22,4 @@ export {
   UNSUPPORTED_NETWORK_NAME,
   unsupportedNetwork,
 } from './define.js'
-export { findNetwork, withRpcUrl } from './helpers.js'
+export { findNetwork, rpcUrlsFor, withRpcUrl } from './helpers.js'

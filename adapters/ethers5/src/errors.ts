@@ -38,7 +38,7 @@ function findOwnError(error: unknown, depth = 0): LatchkeyError | undefined {
  * `.status`), TimeoutError or ProviderRpcError wherever ethers wrapped it; a revert as ProviderRpcError 3;
  * anything else through core's normalisation.
  */
-export function toReadError(error: unknown): LatchkeyError {
+export function readError(error: unknown): LatchkeyError {
   const own = findOwnError(error)
   if (own) return own
   const record = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>
@@ -57,7 +57,7 @@ export function toReadError(error: unknown): LatchkeyError {
  * reports a rejection as `ACTION_REJECTED` (dropping the wallet's error) and wraps others under `.error`;
  * both come out as a ProviderRpcError with the wallet's code, a rejection always as 4001.
  */
-export function toWalletError(error: unknown): LatchkeyError {
+export function walletError(error: unknown): LatchkeyError {
   const own = findOwnError(error)
   if (own) return own
   if ((error as { code?: unknown } | null)?.code === 'ACTION_REJECTED') {
@@ -71,7 +71,7 @@ export async function reading<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    throw toReadError(error)
+    throw readError(error)
   }
 }
 
@@ -80,7 +80,7 @@ export async function walletCall<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
-    throw toWalletError(error)
+    throw walletError(error)
   }
 }
 

@@ -3,5 +3,5 @@
  * Importing it touches no browser global.
  */
 export { Ethers5Adapter, type Ethers5AdapterOptions } from './adapter.js'
-export { toReadError, toWalletError } from './errors.js'
+export { readError, walletError } from './errors.js'
 export type { BatchRpcProvider, RankedFallbackProvider, ReadEndpoint, RpcClasses } from './rpc.js'

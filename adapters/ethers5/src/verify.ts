@@ -6,7 +6,7 @@ import {
   TimeoutError,
 } from '@latchkey/core'
 import type { providers } from 'ethers5'
-import { invalidParams, reading, toReadError } from './errors.js'
+import { invalidParams, readError, reading } from './errors.js'
 import type { EthersLib } from './ethers.js'
 
 /** The bytes (or UTF-8 text) ethers signs and hashes for a message. */
@@ -55,7 +55,7 @@ export async function verifyMessageSignature(
     return typeof answer === 'string' && answer.toLowerCase() === ERC1271_MAGIC_VALUE
   } catch (error) {
     // The RPC failing is an error; the account reverting or answering garbage is a signature it rejects.
-    const converted = toReadError(error)
+    const converted = readError(error)
     if (converted instanceof HttpRequestError || converted instanceof TimeoutError) throw converted
     return false
   }

@@ -1,4 +1,11 @@
-import { type CaipNetwork, LatchkeyError, Messages, TransportDefaults } from '@latchkey/core'
+import {
+  type CaipNetwork,
+  LatchkeyError,
+  Messages,
+  RETRYABLE_HTTP_STATUSES,
+  RETRYABLE_RPC_CODES,
+  TransportDefaults,
+} from '@latchkey/core'
 import {
   BaseError,
   type Chain,
@@ -25,21 +32,20 @@ export function chainOf(network: CaipNetwork, rpcUrls: readonly string[]): Chain
   })
 }
 
-/** SPEC §9: the HTTP statuses and JSON-RPC codes worth another attempt. */
-const RETRYABLE_STATUSES = new Set([403, 408, 413, 429, 500, 502, 503, 504])
-const RETRYABLE_CODES = new Set([-1, -32005, -32603])
-
-/** Whether a failed RPC call may succeed on another attempt or another endpoint (as core's transports judge). */
+/**
+ * Whether a failed RPC call may succeed on another attempt or another endpoint: core's sets of retryable HTTP statuses
+ * and JSON-RPC codes (SPEC §9), read on viem's own error objects.
+ */
 export function isRetryableRpcFailure(error: Error): boolean {
   const chain = error instanceof BaseError ? error : undefined
   const httpError = chain?.walk((item) => item instanceof HttpRequestError) as
     | HttpRequestError
     | null
     | undefined
-  if (httpError) return httpError.status === undefined || RETRYABLE_STATUSES.has(httpError.status)
+  if (httpError) return httpError.status === undefined || RETRYABLE_HTTP_STATUSES.has(httpError.status)
   if (chain?.walk((item) => item instanceof TimeoutError)) return true
   const code = (error as { code?: unknown }).code
-  return typeof code === 'number' && RETRYABLE_CODES.has(code)
+  return typeof code === 'number' && RETRYABLE_RPC_CODES.has(code)
 }
 
 /** One endpoint over HTTP; alone it retries by itself, behind a fallback the fallback owns the retries. */

@@ -1,4 +1,5 @@
-import { ERC1271_ABI, ERC1271_MAGIC_VALUE, LatchkeyError, type SignableMessage } from '@latchkey/core'
+import { LatchkeyError, type SignableMessage } from '@latchkey/core'
+import { ERC1271_ABI, ERC1271_MAGIC_VALUE } from '@latchkey/core/eip155'
 import {
   type AbstractProvider,
   Contract,

@@ -3,7 +3,6 @@
  * rejection comes out as 4001, a retryable HTTP status is retried (and recovers), a 400 is not.
  */
 import {
-  ERC20_ABI,
   HttpRequestError,
   latchkeyLocal,
   ProviderRpcError,
@@ -11,6 +10,7 @@ import {
   TransportDefaults,
   withRpcUrl,
 } from '@latchkey/core'
+import { ERC20_ABI } from '@latchkey/core/eip155'
 import { type RpcFaultProxy, startRpcFaultProxy } from '@latchkey/evm-chains'
 import { encodeFunctionData } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'

@@ -2,7 +2,8 @@
  * Contract writes and the exposed ethers signer, on the real chain. The only file of this package that takes
  * tokens from its mnemonic account (index 3), so its nonces never race.
  */
-import { ERC20_ABI, LatchkeyError, USDT_ABI } from '@latchkey/core'
+import { LatchkeyError } from '@latchkey/core'
+import { ERC20_ABI, USDT_ABI } from '@latchkey/core/eip155'
 import { getTestAccount, localViemChain } from '@latchkey/evm-chains'
 import { JsonRpcSigner } from 'ethers'
 import { createWalletClient, erc20Abi, http, verifyMessage } from 'viem'

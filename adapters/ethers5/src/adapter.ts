@@ -8,13 +8,8 @@ import {
   type ChainAdapter,
   type ConnectParams,
   type ConnectResult,
-  type CustomEvmWallet,
   createEmitter,
-  type Eip1193Provider,
-  Eip1193Session,
-  ERC20_ABI,
   type EstimateGasParams,
-  erc20Balance,
   type GetBalanceParams,
   LatchkeyError,
   Messages,
@@ -30,6 +25,13 @@ import {
   type WalletCapabilities,
   type WriteContractParams,
 } from '@latchkey/core'
+import {
+  type CustomEvmWallet,
+  type Eip1193Provider,
+  Eip1193Session,
+  ERC20_ABI,
+  erc20Balance,
+} from '@latchkey/core/eip155'
 import type { Contract, ContractInterface, providers, TypedDataDomain } from 'ethers5'
 import { invalidParams, reading, walletCall } from './errors.js'
 import { type EthersLib, loadEthers } from './ethers.js'

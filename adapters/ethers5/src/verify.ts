@@ -1,10 +1,5 @@
-import {
-  ERC1271_ABI,
-  ERC1271_MAGIC_VALUE,
-  HttpRequestError,
-  type SignableMessage,
-  TimeoutError,
-} from '@latchkey/core'
+import { HttpRequestError, type SignableMessage, TimeoutError } from '@latchkey/core'
+import { ERC1271_ABI, ERC1271_MAGIC_VALUE } from '@latchkey/core/eip155'
 import type { providers } from 'ethers5'
 import { invalidParams, readError, reading } from './errors.js'
 import type { EthersLib } from './ethers.js'

@@ -2,7 +2,8 @@
  * The connector list the adapter reports (core's session underneath): live EIP-6963 discovery, the injected
  * fallback, host wallets, and the host's include / exclude / enable options.
  */
-import { type AdapterEvents, type CustomEvmWallet, createMemoryStorage } from '@latchkey/core'
+import { type AdapterEvents, createMemoryStorage } from '@latchkey/core'
+import type { CustomEvmWallet } from '@latchkey/core/eip155'
 import { createTestWallet } from '@latchkey/evm-wallet'
 import { afterEach, expect, test } from 'vitest'
 import { Ethers5Adapter } from '../src/index.js'

@@ -4,7 +4,6 @@
  * proxy's request log is the evidence).
  */
 
-import type { Eip1193Provider } from '@latchkey/core'
 import {
   HttpRequestError,
   latchkeyLocal,
@@ -12,6 +11,7 @@ import {
   TransportDefaults,
   withRpcUrl,
 } from '@latchkey/core'
+import type { Eip1193Provider } from '@latchkey/core/eip155'
 import { type RpcFaultProxy, startRpcFaultProxy } from '@latchkey/evm-chains'
 import { providers } from 'ethers5'
 import { privateKeyToAddress } from 'viem/accounts'

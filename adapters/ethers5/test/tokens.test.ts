@@ -3,7 +3,7 @@
  * whose `transfer` returns nothing), balances read back from the chain; token balances and the wallet's
  * EIP-7811 assets. The ONLY file of this package that sends from its token source, mnemonic account 4.
  */
-import { ERC20_ABI, USDT_ABI } from '@latchkey/core'
+import { ERC20_ABI, USDT_ABI } from '@latchkey/core/eip155'
 import { getTestAccount, localViemChain } from '@latchkey/evm-chains'
 import { createWalletClient, encodeFunctionData, http, toHex } from 'viem'
 import { privateKeyToAddress } from 'viem/accounts'

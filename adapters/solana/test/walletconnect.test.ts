@@ -15,8 +15,8 @@ import {
   ProviderRpcError,
   proposalNamespace,
   solanaDevnet,
-  walletConnectEip1193Provider,
 } from '@latchkey/core'
+import { walletConnectEip1193Provider } from '@latchkey/core/eip155'
 import { encodeBase58, getTestKeypair } from '@latchkey/solana-chains'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { createWcWallet, pairOnDisplayUri, type WcWallet } from '@latchkey/wc-wallet'

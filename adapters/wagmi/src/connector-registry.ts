@@ -1,4 +1,5 @@
-import type { Eip1193Provider, Connector as LatchkeyConnector } from '@latchkey/core'
+import type { Connector as LatchkeyConnector } from '@latchkey/core'
+import type { Eip1193Provider } from '@latchkey/core/eip155'
 import type { Config, Connector as WagmiConnector } from '@wagmi/core'
 import { type LeashedProvider, leash } from './leash.js'
 import { walletConnector } from './wallet-connector.js'

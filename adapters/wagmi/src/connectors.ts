@@ -1,6 +1,11 @@
 import {
   type AdapterContext,
   type Connector,
+  isSafeImageUrl,
+  LatchkeyError,
+  walletConnectConnector,
+} from '@latchkey/core'
+import {
   type CustomEvmWallet,
   checkCustomEvmWallets,
   createEip6963Discovery,
@@ -8,12 +13,9 @@ import {
   type Eip6963Discovery,
   evmConnectors,
   injectedProviderOf,
-  isSafeImageUrl,
-  LatchkeyError,
   type WalletConnectEip1193Provider,
-  walletConnectConnector,
   walletConnectEip1193Provider,
-} from '@latchkey/core'
+} from '@latchkey/core/eip155'
 import type { Config, Connector as WagmiConnector } from '@wagmi/core'
 import { ConnectorRegistry } from './connector-registry.js'
 

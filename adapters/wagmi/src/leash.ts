@@ -1,4 +1,4 @@
-import type { Eip1193Provider } from '@latchkey/core'
+import type { Eip1193Provider } from '@latchkey/core/eip155'
 
 /** A wallet provider handed to wagmi, whose event listeners the adapter can take back in one go. */
 export interface LeashedProvider {

@@ -1,11 +1,5 @@
-import {
-  type BalanceResult,
-  type CaipNetwork,
-  ERC20_ABI,
-  type EstimateGasParams,
-  erc20Balance,
-  type SignableMessage,
-} from '@latchkey/core'
+import type { BalanceResult, CaipNetwork, EstimateGasParams, SignableMessage } from '@latchkey/core'
+import { ERC20_ABI, erc20Balance } from '@latchkey/core/eip155'
 import type { Client } from 'viem'
 import { formatUnits, isHex } from 'viem'
 import {

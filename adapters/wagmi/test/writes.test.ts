@@ -3,15 +3,8 @@
  * data, ERC-1271, gas, units, capabilities, wallet assets, and the balance through the services stand-in.
  * The only file of this package that sends from its token source (mnemonic account 2), so nonces never race.
  */
-import {
-  type BalanceService,
-  createBlockchainApiClient,
-  ERC20_ABI,
-  erc20AbiFor,
-  LatchkeyError,
-  USDT_ABI,
-  VERSION,
-} from '@latchkey/core'
+import { type BalanceService, createBlockchainApiClient, LatchkeyError, VERSION } from '@latchkey/core'
+import { ERC20_ABI, erc20AbiFor, USDT_ABI } from '@latchkey/core/eip155'
 import { deploySmartAccount, getTestAccount } from '@latchkey/evm-chains'
 import type { RecordedRequest } from '@latchkey/services'
 import { createWalletClient, http, parseAbi, verifyTypedData } from 'viem'

@@ -6,7 +6,7 @@ import {
   type EvmWalletSources,
   evmConnectors,
   injectedProviderOf,
-} from '../../src/index.js'
+} from '../../src/eip155/index.js'
 
 const providerA = { request: async () => null }
 const providerB = { request: async () => null }

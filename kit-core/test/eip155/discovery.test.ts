@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { createEip6963Discovery, readAnnouncement } from '../../src/index.js'
+import { createEip6963Discovery, readAnnouncement } from '../../src/eip155/index.js'
 
 const provider = { request: async () => null }
 const info = (over: Record<string, unknown> = {}) => ({

@@ -7,19 +7,21 @@ import type { LocalStackInfo } from '@latchkey/stack'
 import { generatePrivateKey } from 'viem/accounts'
 import { describe, expect, inject, test } from 'vitest'
 import {
-  type AdapterEventName,
-  createMemoryStorage,
   Eip1193Session,
   ERC20_ABI,
   erc20AbiFor,
   erc20Balance,
+  parseChainId,
+  toHexChainId,
+  USDT_ABI,
+} from '../../src/eip155/index.js'
+import {
+  type AdapterEventName,
+  createMemoryStorage,
   type KitStorage,
   latchkeyLocal,
   latchkeyLocal2,
-  parseChainId,
   rpcUrlsFor,
-  toHexChainId,
-  USDT_ABI,
   withRpcUrl,
 } from '../../src/index.js'
 

@@ -1,7 +1,7 @@
 // The lab's actions over any eip155 adapter (wagmi, ethers, ethers5 implement the same ChainAdapter contract),
 // so every page calls the kit the same way. Browser-only code.
 import type { CaipNetwork, ChainAdapter } from '@latchkey/core'
-import { erc20AbiFor } from '@latchkey/core'
+import { erc20AbiFor } from '@latchkey/core/eip155'
 
 /** The message `lab-sign` asks the wallet to sign (tests verify the signature over it). */
 export const LAB_SIGN_MESSAGE = 'Hello from the Latchkey lab'

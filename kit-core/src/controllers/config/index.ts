@@ -1,35 +1,5 @@
 // Options, features, theme, snackbar, alerts, events and telemetry, storage keys and the logger.
-export { type AdapterRegistry, createAdapterRegistry } from './adapter-registry.js'
-export {
-  ALERTS,
-  type AlertDefinition,
-  type AlertDetails,
-  type AlertId,
-  type AlertVariant,
-  ERROR_ALERT_DELAY_MS,
-  PROVIDER_ERROR_ALERTS,
-  type ProviderErrorKind,
-} from './alerts.js'
-export {
-  type AlertState,
-  type AlertsController,
-  type AlertsControllerDeps,
-  createAlertsController,
-} from './alerts-controller.js'
-export {
-  ERROR_REPORT_WINDOW_MS,
-  ERROR_REPORTS_PER_MINUTE,
-  type KitEvent,
-  type KitEventName,
-  type TrackedEvent,
-} from './events.js'
-export {
-  type AnalyticsStatus,
-  createEventsController,
-  type EventsController,
-  type EventsControllerDeps,
-  type EventsState,
-} from './events-controller.js'
+
 export {
   CONNECT_METHODS_ORDER,
   CONNECT_METHODS_ORDER_WITH_INSTALLED_WALLET,
@@ -45,35 +15,30 @@ export {
   SOCIAL_PROVIDERS,
   WALLET_FEATURES_ORDER,
   type WalletFeature,
-} from './features.js'
+} from './features/features.js'
 export {
   createFeaturesController,
   type FeaturesController,
   type FeaturesControllerDeps,
   type FeaturesSource,
   type FeaturesState,
-} from './features-controller.js'
+} from './features/features-controller.js'
 export {
-  createDefaultStorage,
-  createStorageHelpers,
-  type KitStorageHelpersDeps,
-  type StorageHelpers,
-  type StoredDeepLink,
-  type StoredRecentWallet,
-} from './kit-storage.js'
+  ALERTS,
+  type AlertDefinition,
+  type AlertDetails,
+  type AlertId,
+  type AlertVariant,
+  ERROR_ALERT_DELAY_MS,
+  PROVIDER_ERROR_ALERTS,
+  type ProviderErrorKind,
+} from './notices/alerts.js'
 export {
-  createLogger,
-  DEFAULT_LOG_LEVEL,
-  type KitLogger,
-  LOG_BUFFER_BYTES,
-  type LoggerOptions,
-  type LogLevel,
-  type LogSink,
-  redactSecrets,
-} from './logger.js'
-export type { CustomWallet, KitOptions, KitServices, KitToken, ResolvedOptions } from './options.js'
-export { readPageMetadata } from './page-metadata.js'
-export { DEFAULT_STORAGE_PREFIX, resolveOptions } from './resolve-options.js'
+  type AlertState,
+  type AlertsController,
+  type AlertsControllerDeps,
+  createAlertsController,
+} from './notices/alerts-controller.js'
 export {
   createSnackbarController,
   SNACKBAR_AUTO_CLOSE_MS,
@@ -83,8 +48,44 @@ export {
   type SnackbarState,
   type SnackbarSvg,
   type SnackbarVariant,
-} from './snackbar-controller.js'
-export { LOGIN_CACHE_KEYS, StorageKeys } from './storage-keys.js'
+} from './notices/snackbar-controller.js'
+export { type AdapterRegistry, createAdapterRegistry } from './options/adapter-registry.js'
+export type { CustomWallet, KitOptions, KitServices, KitToken, ResolvedOptions } from './options/options.js'
+export { readPageMetadata } from './options/page-metadata.js'
+export { DEFAULT_STORAGE_PREFIX, resolveOptions } from './options/resolve-options.js'
+export {
+  createDefaultStorage,
+  createStorageHelpers,
+  type KitStorageHelpersDeps,
+  type StorageHelpers,
+  type StoredDeepLink,
+  type StoredRecentWallet,
+} from './storage/kit-storage.js'
+export { LOGIN_CACHE_KEYS, StorageKeys } from './storage/storage-keys.js'
+export {
+  ERROR_REPORT_WINDOW_MS,
+  ERROR_REPORTS_PER_MINUTE,
+  type KitEvent,
+  type KitEventName,
+  type TrackedEvent,
+} from './telemetry/events.js'
+export {
+  type AnalyticsStatus,
+  createEventsController,
+  type EventsController,
+  type EventsControllerDeps,
+  type EventsState,
+} from './telemetry/events-controller.js'
+export {
+  createLogger,
+  DEFAULT_LOG_LEVEL,
+  type KitLogger,
+  LOG_BUFFER_BYTES,
+  type LoggerOptions,
+  type LogLevel,
+  type LogSink,
+  redactSecrets,
+} from './telemetry/logger.js'
 export {
   type CssVariables,
   DEFAULT_THEME_MODE,
@@ -95,10 +96,10 @@ export {
   themeToCssVariables,
   validateThemeMode,
   validateThemeVariables,
-} from './theme.js'
+} from './theme/theme.js'
 export {
   createThemeController,
   type ThemeController,
   type ThemeControllerDeps,
   type ThemeState,
-} from './theme-controller.js'
+} from './theme/theme-controller.js'

@@ -1,4 +1,4 @@
-import type { Logger } from '../../kit/context.js'
+import type { Logger } from '../../../kit/context.js'
 
 /** Log levels, quietest last; 'silent' logs nothing. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'

@@ -1,19 +1,20 @@
-import { ACCOUNT_TYPES, type AccountType } from '../../adapter/accounts.js'
-import type { AdapterOptions, ChainAdapter } from '../../adapter/adapter.js'
-import { type KitStorage, prefixStorage } from '../../adapter/storage.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../adapter/accounts.js'
+import type { AdapterOptions, ChainAdapter } from '../../../adapter/adapter.js'
+import { type KitStorage, prefixStorage } from '../../../adapter/storage.js'
 import {
   CHAIN_NAMESPACES,
   type ChainNamespace,
   isChainNamespace,
   parseCaipNetworkId,
-} from '../../caip/caip.js'
-import { LatchkeyError } from '../../errors/errors.js'
-import { Messages } from '../../errors/messages.js'
-import { detectEnvironment, type KitEnvironment } from '../../kit/environment.js'
-import type { CaipNetwork } from '../../networks/define.js'
+} from '../../../caip/caip.js'
+import { LatchkeyError } from '../../../errors/errors.js'
+import { Messages } from '../../../errors/messages.js'
+import { detectEnvironment, type KitEnvironment } from '../../../kit/environment.js'
+import type { CaipNetwork } from '../../../networks/define.js'
+import { validateFeatures } from '../features/features.js'
+import { createDefaultStorage } from '../storage/kit-storage.js'
+import { DEFAULT_THEME_MODE, validateThemeMode, validateThemeVariables } from '../theme/theme.js'
 import { createAdapterRegistry } from './adapter-registry.js'
-import { validateFeatures } from './features.js'
-import { createDefaultStorage } from './kit-storage.js'
 import {
   invalidOption,
   isRecord,
@@ -26,7 +27,6 @@ import {
 } from './option-checks.js'
 import type { CustomWallet, KitOptions, KitServices, KitToken, ResolvedOptions } from './options.js'
 import { readPageMetadata } from './page-metadata.js'
-import { DEFAULT_THEME_MODE, validateThemeMode, validateThemeVariables } from './theme.js'
 
 /** The default storage prefix: keys read `latchkey:wallet_id`. */
 export const DEFAULT_STORAGE_PREFIX = 'latchkey'

@@ -1,5 +1,5 @@
-import type { AccountType } from '../../adapter/accounts.js'
-import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
+import type { AccountType } from '../../../adapter/accounts.js'
+import type { CaipNetworkId, ChainNamespace } from '../../../caip/caip.js'
 
 /**
  * The events the kit tracks (SPEC §8 telemetry; the host's `subscribeEvents`). Each has a fixed name and

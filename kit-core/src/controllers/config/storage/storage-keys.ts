@@ -1,4 +1,4 @@
-import type { ChainNamespace } from '../../caip/caip.js'
+import type { ChainNamespace } from '../../../caip/caip.js'
 
 /**
  * The kit's storage keys (SPEC §3 "Local storage keys"). They are relative to the kit's own storage space:

@@ -1,9 +1,9 @@
-import { LatchkeyError } from '../../errors/errors.js'
-import { Messages } from '../../errors/messages.js'
-import type { Logger } from '../../kit/context.js'
-import type { KitEnvironment } from '../../kit/environment.js'
-import { createStore, type StateStore } from '../../kit/store.js'
-import type { ErrorReport, ProviderApi } from '../../services/types.js'
+import { LatchkeyError } from '../../../errors/errors.js'
+import { Messages } from '../../../errors/messages.js'
+import type { Logger } from '../../../kit/context.js'
+import type { KitEnvironment } from '../../../kit/environment.js'
+import { createStore, type StateStore } from '../../../kit/store.js'
+import type { ErrorReport, ProviderApi } from '../../../services/types.js'
 import {
   ERROR_REPORT_WINDOW_MS,
   ERROR_REPORTS_PER_MINUTE,

@@ -1,5 +1,5 @@
-import { Messages } from '../../errors/messages.js'
-import { createStore, type StateStore } from '../../kit/store.js'
+import { Messages } from '../../../errors/messages.js'
+import { createStore, type StateStore } from '../../../kit/store.js'
 
 export type SnackbarVariant = 'success' | 'error' | 'loading'
 

@@ -1,7 +1,7 @@
-import { LatchkeyError } from '../../errors/errors.js'
-import { Messages } from '../../errors/messages.js'
-import type { Logger } from '../../kit/context.js'
-import { createStore, type StateStore } from '../../kit/store.js'
+import { LatchkeyError } from '../../../errors/errors.js'
+import { Messages } from '../../../errors/messages.js'
+import type { Logger } from '../../../kit/context.js'
+import { createStore, type StateStore } from '../../../kit/store.js'
 import {
   ALERTS,
   type AlertDetails,

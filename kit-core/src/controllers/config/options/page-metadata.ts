@@ -1,5 +1,5 @@
-import type { AppMetadata } from '../../adapter/walletconnect.js'
-import type { KitEnvironment } from '../../kit/environment.js'
+import type { AppMetadata } from '../../../adapter/walletconnect.js'
+import type { KitEnvironment } from '../../../kit/environment.js'
 
 /** Only these schemes make an icon URL a wallet may load. */
 const ICON_SCHEMES = new Set(['https:', 'http:', 'data:'])

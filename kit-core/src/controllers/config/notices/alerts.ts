@@ -1,4 +1,4 @@
-import { Messages } from '../../errors/messages.js'
+import { Messages } from '../../../errors/messages.js'
 
 export type AlertVariant = 'error' | 'warning' | 'info'
 

@@ -1,6 +1,6 @@
-import { createStore, type StateStore } from '../../kit/store.js'
-import type { ProviderApi, RemoteFeatureEntry } from '../../services/types.js'
-import type { AlertDetails, AlertId } from './alerts.js'
+import { createStore, type StateStore } from '../../../kit/store.js'
+import type { ProviderApi, RemoteFeatureEntry } from '../../../services/types.js'
+import type { AlertDetails, AlertId } from '../notices/alerts.js'
 import {
   type ConnectMethod,
   type Features,

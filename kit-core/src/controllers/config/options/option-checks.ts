@@ -1,4 +1,4 @@
-import { LatchkeyError } from '../../errors/errors.js'
+import { LatchkeyError } from '../../../errors/errors.js'
 
 /** A short, safe description of a value for an error message (never the value of a long string). */
 function describe(value: unknown): string {

@@ -1,12 +1,12 @@
-import type { SocialProvider } from '../../adapter/embedded.js'
-import type { RemoteFeatureEntry } from '../../services/types.js'
+import type { SocialProvider } from '../../../adapter/embedded.js'
+import type { RemoteFeatureEntry } from '../../../services/types.js'
 import {
   invalidOption,
   isRecord,
   optionalBoolean,
   optionalEnumList,
   optionalStringList,
-} from './option-checks.js'
+} from '../options/option-checks.js'
 
 export type ConnectMethod = 'wallet' | 'email' | 'social'
 export type WalletFeature = 'onramp' | 'swaps' | 'receive' | 'send'

@@ -1,4 +1,4 @@
-import { createStore, type StateStore } from '../../kit/store.js'
+import { createStore, type StateStore } from '../../../kit/store.js'
 import {
   type CssVariables,
   DEFAULT_THEME_MODE,

@@ -1,8 +1,8 @@
-import { ACCOUNT_TYPES, type AccountType } from '../../adapter/accounts.js'
-import { createMemoryStorage, type KitStorage } from '../../adapter/storage.js'
-import { type ChainNamespace, isChainNamespace } from '../../caip/caip.js'
-import type { Logger } from '../../kit/context.js'
-import type { KitEnvironment } from '../../kit/environment.js'
+import { ACCOUNT_TYPES, type AccountType } from '../../../adapter/accounts.js'
+import { createMemoryStorage, type KitStorage } from '../../../adapter/storage.js'
+import { type ChainNamespace, isChainNamespace } from '../../../caip/caip.js'
+import type { Logger } from '../../../kit/context.js'
+import type { KitEnvironment } from '../../../kit/environment.js'
 import { LOGIN_CACHE_KEYS, StorageKeys } from './storage-keys.js'
 
 /** A recent wallet as stored (SPEC §3 "Recent wallet"). */

@@ -1,4 +1,4 @@
-import { invalidOption, isRecord } from './option-checks.js'
+import { invalidOption, isRecord } from '../options/option-checks.js'
 
 export type ThemeMode = 'light' | 'dark'
 

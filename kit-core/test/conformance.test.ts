@@ -6,7 +6,8 @@
 import { evmConformanceSetup } from '@latchkey/evm-testkit'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { describe, expect, inject, test } from 'vitest'
-import { latchkeyLocal, latchkeyLocal2, withRpcUrl } from '../src/index.js'
+import { withRpcUrl } from '../src/index.js'
+import { latchkeyLocal, latchkeyLocal2 } from '../src/networks/local.js'
 import {
   type ConformanceOptions,
   formatConformanceReport,

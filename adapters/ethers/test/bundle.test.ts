@@ -6,7 +6,8 @@ import { build } from 'esbuild'
 import { beforeAll, expect, test } from 'vitest'
 
 const HOST = `
-import { createKitCore, latchkeyLocal } from '@latchkey/core'
+import { createKitCore } from '@latchkey/core'
+import { latchkeyLocal } from '@latchkey/core/networks/local'
 import { EthersAdapter } from '@latchkey/adapter-ethers'
 const adapter = new EthersAdapter()
 const kit = createKitCore({ networks: [latchkeyLocal], adapters: [adapter] })

@@ -4,13 +4,13 @@
  */
 import {
   HttpRequestError,
-  latchkeyLocal,
   ProviderRpcError,
   RETRYABLE_HTTP_STATUSES,
   TransportDefaults,
   withRpcUrl,
 } from '@latchkey/core'
 import { ERC20_ABI } from '@latchkey/core/eip155'
+import { latchkeyLocal } from '@latchkey/core/networks/local'
 import { type RpcFaultProxy, startRpcFaultProxy } from '@latchkey/evm-chains'
 import { encodeFunctionData } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'

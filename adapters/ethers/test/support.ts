@@ -1,12 +1,6 @@
 /** Shared set-up of the adapter's tests: the local chains as networks, fresh funded keys, a test wallet. */
-import {
-  type AdapterContext,
-  type CaipNetwork,
-  createMemoryStorage,
-  latchkeyLocal,
-  latchkeyLocal2,
-  withRpcUrl,
-} from '@latchkey/core'
+import { type AdapterContext, type CaipNetwork, createMemoryStorage, withRpcUrl } from '@latchkey/core'
+import { latchkeyLocal, latchkeyLocal2 } from '@latchkey/core/networks/local'
 import { fundedKeys, walletChainsOf } from '@latchkey/evm-testkit'
 import { createTestWallet } from '@latchkey/evm-wallet'
 import type { LocalStackInfo } from '@latchkey/stack'

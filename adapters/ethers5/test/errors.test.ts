@@ -4,14 +4,9 @@
  * proxy's request log is the evidence).
  */
 
-import {
-  HttpRequestError,
-  latchkeyLocal,
-  ProviderRpcError,
-  TransportDefaults,
-  withRpcUrl,
-} from '@latchkey/core'
+import { HttpRequestError, ProviderRpcError, TransportDefaults, withRpcUrl } from '@latchkey/core'
 import type { Eip1193Provider } from '@latchkey/core/eip155'
+import { latchkeyLocal } from '@latchkey/core/networks/local'
 import { type RpcFaultProxy, startRpcFaultProxy } from '@latchkey/evm-chains'
 import { providers } from 'ethers5'
 import { privateKeyToAddress } from 'viem/accounts'

@@ -8,12 +8,12 @@ import {
   createKitCore,
   isUnsupportedNetwork,
   LatchkeyError,
-  latchkeyLocal,
   nodeEnvironment,
   ProviderRpcError,
   Units,
   withRpcUrl,
 } from '@latchkey/core'
+import { latchkeyLocal } from '@latchkey/core/networks/local'
 import { deploySmartAccount, startRpcFaultProxy } from '@latchkey/evm-chains'
 import type { RecordedRequest } from '@latchkey/services'
 import { providers } from 'ethers5'

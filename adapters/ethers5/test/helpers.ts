@@ -3,14 +3,8 @@
  * with anvil's setBalance (never the shared mnemonic accounts), and a test wallet announced on an
  * EventTarget with an adapter initialised on it.
  */
-import {
-  type CaipNetwork,
-  createMemoryStorage,
-  type KitStorage,
-  latchkeyLocal,
-  latchkeyLocal2,
-  withRpcUrl,
-} from '@latchkey/core'
+import { type CaipNetwork, createMemoryStorage, type KitStorage, withRpcUrl } from '@latchkey/core'
+import { latchkeyLocal, latchkeyLocal2 } from '@latchkey/core/networks/local'
 import { fundedKeys, walletChainsOf } from '@latchkey/evm-testkit'
 import { createTestWallet, type TestWallet } from '@latchkey/evm-wallet'
 import type { LocalStackInfo } from '@latchkey/stack'

@@ -3,7 +3,8 @@
  * the adapter as it was; the RPC transport retries a 503 and does not retry a 400 (the fault proxy's log is
  * the evidence).
  */
-import { latchkeyLocal, ProviderRpcError, RpcErrorCode, withRpcUrl } from '@latchkey/core'
+import { ProviderRpcError, RpcErrorCode, withRpcUrl } from '@latchkey/core'
+import { latchkeyLocal } from '@latchkey/core/networks/local'
 import { type RpcFaultProxy, startRpcFaultProxy } from '@latchkey/evm-chains'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { WagmiAdapter } from '../src/index.js'

@@ -1,12 +1,6 @@
 /** Shared test setup: the local chains as Latchkey networks, viem clients on them, and fresh funded keys. */
-import {
-  type AdapterContext,
-  type CaipNetwork,
-  createMemoryStorage,
-  latchkeyLocal,
-  latchkeyLocal2,
-  withRpcUrl,
-} from '@latchkey/core'
+import { type AdapterContext, type CaipNetwork, createMemoryStorage, withRpcUrl } from '@latchkey/core'
+import { latchkeyLocal, latchkeyLocal2 } from '@latchkey/core/networks/local'
 import { fundedKeys, walletChainsOf } from '@latchkey/evm-testkit'
 import { createTestWallet, type TestWallet } from '@latchkey/evm-wallet'
 import type { LocalStackInfo } from '@latchkey/stack'

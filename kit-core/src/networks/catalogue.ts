@@ -91,24 +91,3 @@ export const bitcoinTestnet = /*#__PURE__*/ defineNetwork({
   blockExplorers: { default: { name: 'Mempool', url: 'https://mempool.space/testnet' } },
   testnet: true,
 })
-
-/**
- * The offline stack's first local EVM chain (`npm start`: 127.0.0.1:8545). Not a testnet, so balances show.
- * Tests that start the stack on other ports derive their network with {@link withRpcUrl}.
- */
-export const latchkeyLocal = /*#__PURE__*/ defineNetwork({
-  id: 31337,
-  chainNamespace: 'eip155',
-  name: 'Latchkey Local',
-  nativeCurrency: ETH,
-  rpcUrls: { default: { http: ['http://127.0.0.1:8545'] } },
-})
-
-/** The offline stack's second local EVM chain (127.0.0.1:8546). */
-export const latchkeyLocal2 = /*#__PURE__*/ defineNetwork({
-  id: 31338,
-  chainNamespace: 'eip155',
-  name: 'Latchkey Local 2',
-  nativeCurrency: ETH,
-  rpcUrls: { default: { http: ['http://127.0.0.1:8546'] } },
-})

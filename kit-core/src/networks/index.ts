@@ -1,8 +1,6 @@
 export {
   bitcoin,
   bitcoinTestnet,
-  latchkeyLocal,
-  latchkeyLocal2,
   mainnet,
   sepolia,
   solana,

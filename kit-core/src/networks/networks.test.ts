@@ -1,14 +1,13 @@
 import { describe, expect, test } from 'vitest'
 import * as catalogue from './catalogue.js'
 import type { CaipNetwork } from './define.js'
+import * as networksEntry from './index.js'
 import {
   bitcoin,
   bitcoinTestnet,
   defineNetwork,
   findNetwork,
   isUnsupportedNetwork,
-  latchkeyLocal,
-  latchkeyLocal2,
   mainnet,
   sepolia,
   solana,
@@ -20,6 +19,7 @@ import {
   unsupportedNetwork,
   withRpcUrl,
 } from './index.js'
+import { latchkeyLocal, latchkeyLocal2 } from './local.js'
 
 describe('the network catalogue (SPEC §3)', () => {
   test('has the defined chains with their CAIP-2 ids', () => {
@@ -35,9 +35,16 @@ describe('the network catalogue (SPEC §3)', () => {
       solanaTestnet: 'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
       bitcoin: 'bip122:000000000019d6689c085ae165831e93',
       bitcoinTestnet: 'bip122:000000000933ea01ad0ee984209779ba',
-      latchkeyLocal: 'eip155:31337',
-      latchkeyLocal2: 'eip155:31338',
     })
+  })
+
+  test('the offline stack’s local chains are their own entry, not the public catalogue', () => {
+    expect([latchkeyLocal.caipNetworkId, latchkeyLocal2.caipNetworkId]).toEqual([
+      'eip155:31337',
+      'eip155:31338',
+    ])
+    expect(Object.keys(networksEntry)).not.toContain('latchkeyLocal')
+    expect(Object.keys(networksEntry)).not.toContain('latchkeyLocal2')
   })
 
   test('marks testnets, and never the local chains (so their balances show)', () => {

@@ -10,7 +10,8 @@ import {
   setupBlockchainApi,
 } from '../../test/support/services-stand-in.js'
 import { HttpRequestError } from '../errors/index.js'
-import { latchkeyLocal, mainnet, sepolia, solanaDevnet } from '../networks/index.js'
+import { mainnet, sepolia, solanaDevnet } from '../networks/index.js'
+import { latchkeyLocal } from '../networks/local.js'
 import {
   DEFAULT_BALANCE,
   formatBalance,

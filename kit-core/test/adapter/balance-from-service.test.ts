@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { type BalanceService, balanceFromService, latchkeyLocal } from '../../src/index.js'
+import { type BalanceService, balanceFromService } from '../../src/index.js'
+import { latchkeyLocal } from '../../src/networks/local.js'
 
 const params = { address: '0x00000000000000000000000000000000000000aa', network: latchkeyLocal }
 const result = { value: 5n, decimals: 18, symbol: 'ETH', formatted: '0.000000000000000005' }

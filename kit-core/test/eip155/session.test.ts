@@ -19,11 +19,10 @@ import {
   type AdapterEventName,
   createMemoryStorage,
   type KitStorage,
-  latchkeyLocal,
-  latchkeyLocal2,
   rpcUrlsFor,
   withRpcUrl,
 } from '../../src/index.js'
+import { latchkeyLocal, latchkeyLocal2 } from '../../src/networks/local.js'
 
 const stack: LocalStackInfo = inject('stack')
 const [chainA, chainB] = stack.evm.chains

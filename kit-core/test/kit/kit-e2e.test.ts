@@ -12,11 +12,10 @@ import {
   createMemoryStorage,
   type KitCore,
   type KitStorage,
-  latchkeyLocal,
-  latchkeyLocal2,
   nodeEnvironment,
   withRpcUrl,
 } from '../../src/index.js'
+import { latchkeyLocal, latchkeyLocal2 } from '../../src/networks/local.js'
 import { ReferenceEvmAdapter } from '../reference/reference-adapter.js'
 
 const stack: LocalStackInfo = inject('stack')

@@ -5,7 +5,8 @@
 import { runKitRoundTrip } from '@latchkey/evm-testkit'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { describe, expect, inject, test } from 'vitest'
-import { createKitCore, latchkeyLocal, latchkeyLocal2, nodeEnvironment, withRpcUrl } from '../../src/index.js'
+import { createKitCore, nodeEnvironment, withRpcUrl } from '../../src/index.js'
+import { latchkeyLocal, latchkeyLocal2 } from '../../src/networks/local.js'
 import { SEEDED_FAULTS } from '../reference/faults.js'
 import { ReferenceEvmAdapter } from '../reference/reference-adapter.js'
 

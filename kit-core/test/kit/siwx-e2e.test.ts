@@ -13,10 +13,10 @@ import {
   createKitCore,
   createMemoryStorage,
   type KitCore,
-  latchkeyLocal,
   nodeEnvironment,
   withRpcUrl,
 } from '../../src/index.js'
+import { latchkeyLocal } from '../../src/networks/local.js'
 import { ReferenceEvmAdapter } from '../reference/reference-adapter.js'
 
 const stack: LocalStackInfo = inject('stack')

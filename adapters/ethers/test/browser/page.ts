@@ -1,5 +1,6 @@
 /** The page of the two-wallet browser test: the adapter (from src) on the page's window. */
-import { latchkeyLocal, withRpcUrl } from '@latchkey/core'
+import { withRpcUrl } from '@latchkey/core'
+import { latchkeyLocal } from '@latchkey/core/networks/local'
 import { defineTwoWalletPage } from '@latchkey/evm-testkit/page'
 import { EthersAdapter } from '../../src/index.js'
 

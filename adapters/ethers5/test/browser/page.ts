@@ -1,5 +1,6 @@
 /** The page of the two-wallet browser test: the adapter, bundled for the browser, on the page's window. */
-import { latchkeyLocal, withRpcUrl } from '@latchkey/core'
+import { withRpcUrl } from '@latchkey/core'
+import { latchkeyLocal } from '@latchkey/core/networks/local'
 import { defineTwoWalletPage } from '@latchkey/evm-testkit/page'
 import { Ethers5Adapter } from '../../src/index.js'
 

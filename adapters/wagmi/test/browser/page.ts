@@ -1,5 +1,6 @@
 // The page of the two-wallet browser test: the adapter as a host would run it, discovering on `window`.
-import { latchkeyLocal, withRpcUrl } from '@latchkey/core'
+import { withRpcUrl } from '@latchkey/core'
+import { latchkeyLocal } from '@latchkey/core/networks/local'
 import { defineTwoWalletPage } from '@latchkey/evm-testkit/page'
 import { getAccount } from '@wagmi/core'
 import { WagmiAdapter } from '../../src/index.js'

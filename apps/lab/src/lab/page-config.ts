@@ -3,7 +3,8 @@
 import { BITCOIN_CHAINS } from '@latchkey/adapter-bitcoin'
 import type { CaipNetwork } from '@latchkey/core'
 import { defineNetwork } from '@latchkey/core'
-import { latchkeyLocal, latchkeyLocal2, withRpcUrl } from '@latchkey/core/networks'
+import { withRpcUrl } from '@latchkey/core/networks'
+import { latchkeyLocal, latchkeyLocal2 } from '@latchkey/core/networks/local'
 import { type LabConfig, toLabConfig } from '../config.js'
 
 /** The id of the `<script type="application/json">` holding the page's {@link LabConfig}. */

@@ -1,6 +1,7 @@
 // (2) Latchkey + ethers v6 through createKit from @latchkey/ui: no React, the <latchkey-button> custom element.
 import { EthersAdapter } from '@latchkey/adapter-ethers'
-import { latchkeyLocal, latchkeyLocal2, withRpcUrl } from '@latchkey/core/networks'
+import { withRpcUrl } from '@latchkey/core/networks'
+import { latchkeyLocal, latchkeyLocal2 } from '@latchkey/core/networks/local'
 import { createKit } from '@latchkey/ui'
 import { appRoot, benchConfig, benchMetadata } from '../common/bench-config.js'
 

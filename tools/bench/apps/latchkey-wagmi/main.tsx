@@ -1,7 +1,8 @@
 // (1) Latchkey + wagmi + React: the wagmi adapter's config handed to WagmiProvider as the adapter's README shows,
 // the kit from @latchkey/react and its <LatchkeyButton />.
 import { WagmiAdapter } from '@latchkey/adapter-wagmi'
-import { latchkeyLocal, latchkeyLocal2, withRpcUrl } from '@latchkey/core/networks'
+import { withRpcUrl } from '@latchkey/core/networks'
+import { latchkeyLocal, latchkeyLocal2 } from '@latchkey/core/networks/local'
 import { createKit, LatchkeyButton, LatchkeyProvider } from '@latchkey/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createRoot } from 'react-dom/client'

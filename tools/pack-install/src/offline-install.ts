@@ -264,7 +264,11 @@ export async function installOffline(dir: string, cache: string): Promise<void> 
     await run('npm', [...args, '--no-update-notifier'], { cwd: dir, env: childNpmEnv() })
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
-    throw new Error(`npm ${args.join(' ')} failed in ${dir}:\n${stdout}${stderr}`, { cause: error })
+    const hint = /ENOTCACHED/.test(stdout + stderr)
+      ? `\nA tarball the workspace's package-lock.json names is not in npm's cache (${cache}): ` +
+        '`npm ci` at the workspace root puts every one of them there.'
+      : ''
+    throw new Error(`npm ${args.join(' ')} failed in ${dir}:\n${stdout}${stderr}${hint}`, { cause: error })
   }
 }
 

@@ -13,7 +13,6 @@ import {
   type ConnectResult,
   createEmitter,
   type EstimateGasParams,
-  formatCaipAddress,
   formatUnits,
   type GetBalanceParams,
   LatchkeyError,
@@ -29,7 +28,6 @@ import {
   type SignTransactionResult,
   type SwitchNetworkParams,
   type SwitchNetworkResult,
-  unsupportedNetwork,
   type VerifyMessageParams,
   type WalletCapabilities,
   type WalletConnectProvider,
@@ -38,13 +36,12 @@ import {
 import type { Adapter } from '@solana/wallet-adapter-base'
 import type { Connection } from '@solana/web3.js'
 import type { Wallet } from '@wallet-standard/base'
-import { caipIdOfWalletChain, networkOfWalletChain, walletServes } from './chains.js'
+import { ActiveConnection } from './active-connection.js'
 import { base58Encode, messageBytes, transactionBytes } from './encoding.js'
 import { libsHolder, loadSolanaLibs } from './libs.js'
 import { WalletRegistry } from './registry.js'
 import { Connections } from './rpc.js'
 import { type SigningContext, sendInstructions, signTransactions, withWalletErrors } from './signing.js'
-import { clearConnection, readConnection, writeConnection } from './stored-connection.js'
 import {
   checkAmount,
   publicKeyOf,
@@ -54,7 +51,7 @@ import {
   transferInstruction,
 } from './transactions.js'
 import { verifyEd25519 } from './verify.js'
-import type { WalletChange, WalletSession } from './wallet-session.js'
+import type { WalletSession } from './wallet-session.js'
 import { type SolanaWalletConnectSession, walletConnectSession } from './walletconnect.js'
 
 export interface SolanaAdapterOptions {
@@ -72,14 +69,6 @@ export interface SplTransferParams {
   amount: bigint
   /** Must be the active network when given. */
   network?: CaipNetwork
-}
-
-interface Active {
-  connectorId: string
-  session: WalletSession
-  addresses: string[]
-  network: CaipNetwork
-  detach(): void
 }
 
 const SOL_DECIMALS = 9
@@ -101,8 +90,8 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
   private readonly restoreWaitMs: number
   private readonly libs = libsHolder()
   private readonly connections = new Connections(() => this.context?.options, this.libs.get)
+  private readonly active = new ActiveConnection(this.events, () => this.context)
   private context: AdapterContext | undefined
-  private active: Active | undefined
   private walletConnect: SolanaWalletConnectSession | undefined
 
   constructor(options: SolanaAdapterOptions = {}) {
@@ -152,12 +141,12 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
     if (addresses.length === 0) {
       throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no account.')
     }
-    return this.attach(connectorId, session, addresses, session.network?.() ?? target)
+    return this.active.attach(connectorId, session, addresses, session.network?.() ?? target)
   }
 
   /** Restores the remembered wallet with a silent connect (never a prompt); null, and forgotten, when gone. */
   async reconnect(): Promise<ConnectResult | null> {
-    const saved = await readConnection(this.requireContext().storage)
+    const saved = await this.active.remembered()
     if (!saved) return null
     // A WalletConnect session is there at once or not at all; a wallet may register a moment after a reload.
     const session =
@@ -173,12 +162,12 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
       addresses = []
     }
     if (addresses.length === 0) {
-      await this.forget()
+      await this.active.forget()
       return null
     }
     const network = session.network?.() ?? remembered
     if (!network) return null
-    return this.attach(saved.connectorId, session, addresses, network)
+    return this.active.attach(saved.connectorId, session, addresses, network)
   }
 
   /**
@@ -186,24 +175,18 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
    * with it, the relay given up after 3 s) and forgets the connection. Never prompts.
    */
   async disconnect(): Promise<void> {
-    const active = this.active
-    this.drop()
-    await this.forget()
+    const active = this.active.current
+    this.active.drop()
+    await this.active.forget()
     await active?.session.disconnect().catch(() => undefined)
   }
 
   getAccounts(): readonly AdapterAccount[] {
-    const active = this.active
-    if (!active) return []
-    return active.addresses.map((address) => ({
-      address,
-      caipAddress: formatCaipAddress(active.network.caipNetworkId, address),
-      type: 'eoa' as const,
-    }))
+    return this.active.accounts()
   }
 
   getNetwork(): CaipNetwork | undefined {
-    return this.active?.network
+    return this.active.current?.network
   }
 
   /**
@@ -243,14 +226,14 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
    */
   async switchNetwork({ network }: SwitchNetworkParams): Promise<SwitchNetworkResult> {
     this.checkServed(network)
-    const active = this.active
+    const active = this.active.current
     if (active && active.network.caipNetworkId !== network.caipNetworkId) {
       // A session with a cluster of its own (WalletConnect) moves first: one the wallet did not approve is refused.
       await active.session.switchNetwork?.(network)
-      if (this.active !== active)
+      if (this.active.current !== active)
         throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
       active.network = network
-      await this.remember(active)
+      await this.active.remember(active)
       this.events.emit('networkChanged', { network })
     }
     return { network, via: 'adapter' }
@@ -259,7 +242,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
   /** `solana:signMessage`; the signature is base58. @throws ProviderRpcError 4001 on rejection. */
   async signMessage({ message, address }: SignMessageParams): Promise<SignMessageResult> {
     const bytes = messageBytes(message)
-    const { session, signer } = this.signer(address)
+    const { session, signer } = this.active.signer(address)
     const signature = await withWalletErrors(() => session.signMessage(signer, bytes))
     return { signature: base58Encode(signature), address: signer }
   }
@@ -287,7 +270,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
    * signature (base58). @throws LatchkeyError INVALID_PARAMS for bad input or another network than the active one.
    */
   async sendTransaction(params: SendTransactionParams): Promise<SendTransactionResult> {
-    const network = this.activeNetwork(params.network)
+    const network = this.active.network(params.network)
     const to = publicKeyOf(this.libs.get(), params.to, 'to')
     const value = checkAmount(params.value, 'value')
     if (params.data !== undefined) {
@@ -302,7 +285,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
 
   /** An SPL transfer, creating the recipient's associated token account when it does not exist. */
   async sendSplTransfer(params: SplTransferParams): Promise<SendTransactionResult> {
-    const network = this.activeNetwork(params.network)
+    const network = this.active.network(params.network)
     const mint = publicKeyOf(this.libs.get(), params.mint, 'mint')
     const to = publicKeyOf(this.libs.get(), params.to, 'to')
     const amount = checkAmount(params.amount, 'amount')
@@ -313,10 +296,10 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
 
   /** The fee of the transfer's message in lamports (`getFeeForMessage`), paid by `from` or the active account. */
   async estimateGas(params: EstimateGasParams): Promise<bigint> {
-    const network = params.network ?? this.active?.network ?? this.networks[0]
+    const network = params.network ?? this.active.current?.network ?? this.networks[0]
     if (!network) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
     const to = publicKeyOf(this.libs.get(), params.to, 'to')
-    const from = publicKeyOf(this.libs.get(), params.from ?? this.active?.addresses[0], 'from')
+    const from = publicKeyOf(this.libs.get(), params.from ?? this.active.current?.addresses[0], 'from')
     const value = checkAmount(params.value ?? 0n, 'value')
     return this.connections.read(network, (c) => transferFee(this.libs.get(), c, from, to, value))
   }
@@ -332,7 +315,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
 
   /** The connected Wallet Standard wallet, wallet-adapter adapter, or the kit's WalletConnect provider. */
   getWalletProvider(): Wallet | Adapter | WalletConnectProvider | undefined {
-    return this.active?.session.provider
+    return this.active.current?.session.provider
   }
 
   /**
@@ -340,7 +323,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
    * @throws LatchkeyError NETWORK_NOT_FOUND when there is no network.
    */
   getConnection(network?: CaipNetwork): Connection {
-    const target = network ?? this.active?.network ?? this.networks[0]
+    const target = network ?? this.active.current?.network ?? this.networks[0]
     if (!target) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
     return this.connections.get(target)
   }
@@ -353,8 +336,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
   destroy(): void {
     this.registry.stop()
     this.walletConnect?.destroy()
-    this.active?.detach()
-    this.active = undefined
+    this.active.drop()
     this.connections.clear()
     this.events.clear()
   }
@@ -367,75 +349,10 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
     return this.registry.session(connectorId)
   }
 
-  private async attach(
-    connectorId: string,
-    session: WalletSession,
-    addresses: string[],
-    network: CaipNetwork,
-  ): Promise<ConnectResult> {
-    this.drop()
-    const active: Active = { connectorId, session, addresses, network, detach: () => {} }
-    active.detach = session.onChange((change) => this.onWalletChange(active, change))
-    this.active = active
-    await this.remember(active)
-    return { connectorId, accounts: this.getAccounts(), network }
-  }
-
-  /** The wallet's own change (`standard:events`, an adapter's connect/disconnect): one event per cause. */
-  private onWalletChange(active: Active, change: WalletChange): void {
-    if (this.active !== active) return
-    if (change.addresses !== undefined) {
-      if (change.addresses.length === 0) {
-        this.drop()
-        void this.forget()
-        this.events.emit('disconnected', { reason: 'wallet' })
-        return
-      }
-      if (change.addresses.join() !== active.addresses.join()) {
-        active.addresses = change.addresses
-        this.events.emit('accountsChanged', { accounts: this.getAccounts() })
-      }
-    }
-    const chain = change.chains?.find((c) => c.startsWith('solana:'))
-    if (chain !== undefined && !walletServes(active.network, change.chains ?? [])) {
-      const network =
-        networkOfWalletChain(this.networks, chain) ?? unsupportedNetwork(caipIdOfWalletChain(chain))
-      active.network = network
-      void this.remember(active)
-      this.events.emit('networkChanged', { network })
-    }
-  }
-
   /** Who signs on which cluster: the active account on the active network (or `requested`, checked). */
   private signing(requested?: CaipNetwork): SigningContext {
-    const network = this.activeNetwork(requested)
-    return { ...this.signer(), network, connections: this.connections, libs: this.libs.get() }
-  }
-
-  private signer(address?: string): { session: WalletSession; signer: string } {
-    const active = this.active
-    const first = active?.addresses[0]
-    if (!active || !first) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
-    if (address !== undefined && !active.addresses.includes(address)) {
-      throw new ProviderRpcError(
-        RpcErrorCode.Unauthorized,
-        `The wallet did not authorize ${address.slice(0, 64)}`,
-      )
-    }
-    return { session: active.session, signer: address ?? first }
-  }
-
-  /** The active network, checking a requested one is it. */
-  private activeNetwork(requested?: CaipNetwork): CaipNetwork {
-    const network = this.active?.network
-    if (!network) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
-    if (requested && requested.caipNetworkId !== network.caipNetworkId) {
-      throw new LatchkeyError(
-        `The request is for ${requested.caipNetworkId} but the active network is ${network.caipNetworkId}`,
-        { code: 'INVALID_PARAMS' },
-      )
-    }
-    return network
+    const network = this.active.network(requested)
+    return { ...this.active.signer(), network, connections: this.connections, libs: this.libs.get() }
   }
 
   private checkServed(network: CaipNetwork): void {
@@ -445,24 +362,5 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
         details: `${String(network?.caipNetworkId)} is not a network of this adapter`,
       })
     }
-  }
-
-  private drop(): void {
-    this.active?.detach()
-    this.active = undefined
-  }
-
-  private remember({ connectorId, network }: Active): Promise<void> {
-    return writeConnection(this.requireContext().storage, { connectorId, network: network.caipNetworkId })
-  }
-
-  private forget(): Promise<void> {
-    return clearConnection(this.context?.storage)
-  }
-
-  private requireContext(): AdapterContext {
-    if (!this.context)
-      throw new LatchkeyError('The adapter was not initialised', { code: 'INTERNAL_SDK_ERROR' })
-    return this.context
   }
 }

@@ -14,7 +14,6 @@ import {
   parseUnits as checkUnits,
   createEmitter,
   type EstimateGasParams,
-  formatCaipAddress,
   type GetBalanceParams,
   LatchkeyError,
   Messages,
@@ -32,19 +31,12 @@ import {
   type WalletCapabilities,
   type WriteContractParams,
 } from '@latchkey/core'
-import {
-  type CustomEvmWallet,
-  type Eip1193Provider,
-  requestWalletAssets,
-  requestWalletCapabilities,
-  signerAmong,
-} from '@latchkey/core/eip155'
+import { type CustomEvmWallet, requestWalletAssets, requestWalletCapabilities } from '@latchkey/core/eip155'
 import {
   type Config,
   type CreateConnectorFn,
   createConfig,
   createStorage,
-  type Connector as WagmiConnector,
   connect as wagmiConnect,
   signMessage as wagmiSignMessage,
   switchChain as wagmiSwitchChain,
@@ -55,8 +47,9 @@ import { AdapterChains } from './chains.js'
 import { AdapterConnectors } from './connectors.js'
 import { viaWallet, walletError } from './errors.js'
 import { addressParam } from './params.js'
+import { ReportedConnection } from './reported-connection.js'
 import { createSwitchableStorage, type SwitchableStorage } from './storage.js'
-import { dropConnection, readView, reconnectThrough, settled, type View } from './wagmi-state.js'
+import { dropConnection, readView, reconnectThrough, settled } from './wagmi-state.js'
 
 /** Options of {@link WagmiAdapter}. */
 export interface WagmiAdapterOptions {
@@ -87,7 +80,6 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
   readonly wagmiConfig: Config
 
   private context: AdapterContext | undefined
-  private view: View | undefined
   /** Own operations in flight: the config's intermediate states are theirs, not events. */
   private busy = 0
   private stopped = false
@@ -96,7 +88,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
   private readonly storage: SwitchableStorage
   private readonly chains: AdapterChains
   private readonly connectors: AdapterConnectors
-  private readonly hostProviders = new Map<string, EIP1193Provider>()
+  private readonly connection: ReportedConnection
 
   /**
    * Creates the wagmi config at once; touches no browser global (SSR-safe).
@@ -118,7 +110,14 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     this.connectors = new AdapterConnectors(
       this.wagmiConfig,
       options.customWallets,
-      () => this.view?.uid ?? null,
+      () => this.connection.view?.uid ?? null,
+    )
+    this.connection = new ReportedConnection(
+      this.wagmiConfig,
+      this.chains,
+      this.connectors,
+      this.events,
+      () => this.busy > 0 || this.stopped,
     )
   }
 
@@ -138,8 +137,8 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     this.connectors.start(context, (connectors) => {
       if (!this.stopped) this.events.emit('connectorsChanged', { connectors })
     })
-    this.stopWatching = watchConnection(this.wagmiConfig, { onChange: () => this.reconcile() })
-    this.reconcile()
+    this.stopWatching = watchConnection(this.wagmiConfig, { onChange: () => this.connection.reconcile() })
+    this.connection.reconcile()
   }
 
   async syncConnectors(): Promise<void> {
@@ -175,19 +174,19 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
       const other =
         previous !== null && previous !== connector.uid ? config.state.connections.get(previous) : undefined
       if (other) await dropConnection(config, other.connector)
-      await this.rememberProvider(connector)
+      await this.connection.rememberProvider(connector)
     } finally {
       this.busy--
     }
     const view = readView(this.wagmiConfig)
     if (!view) throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no account.')
-    this.view = view
-    return this.result(view)
+    this.connection.view = view
+    return this.connection.result(view)
   }
 
   async reconnect(): Promise<ConnectResult | null> {
     this.requireContext()
-    if (this.view) return this.result(this.view)
+    if (this.connection.view) return this.connection.result(this.connection.view)
     const config = this.wagmiConfig
     const remembered = await config.storage?.getItem('recentConnectorId')
     if (typeof remembered !== 'string') return null
@@ -198,7 +197,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
       await reconnectThrough(config, connector)
       // If the host's WagmiProvider was already reconnecting this config, wait for it to finish.
       await settled(config)
-      await this.rememberProvider(connector)
+      await this.connection.rememberProvider(connector)
     } catch {
       // A wallet that fails to answer restores nothing.
     } finally {
@@ -209,8 +208,8 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
       await config.storage?.removeItem('recentConnectorId')
       return null
     }
-    this.view = view
-    return this.result(view)
+    this.connection.view = view
+    return this.connection.result(view)
   }
 
   async disconnect(): Promise<void> {
@@ -225,23 +224,16 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
         await this.connectors.walletConnect?.disconnect()
     } finally {
       this.busy--
-      this.view = undefined
+      this.connection.view = undefined
     }
   }
 
   getAccounts(): readonly AdapterAccount[] {
-    const view = this.view
-    if (!view) return []
-    const { caipNetworkId } = this.chains.networkFor(view.chainId)
-    return view.addresses.map((address) => ({
-      address,
-      caipAddress: formatCaipAddress(caipNetworkId, address),
-      type: 'eoa',
-    }))
+    return this.connection.accounts()
   }
 
   getNetwork(): CaipNetwork | undefined {
-    return this.view ? this.chains.networkFor(this.view.chainId) : undefined
+    return this.connection.network()
   }
 
   async getBalance({ address, network, token }: GetBalanceParams): Promise<BalanceResult> {
@@ -256,8 +248,8 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
   }
 
   async getCapabilities(): Promise<WalletCapabilities> {
-    const view = this.requireView()
-    return requestWalletCapabilities(this.requireProvider(), view.addresses[0] as `0x${string}`)
+    const view = this.connection.requireView()
+    return requestWalletCapabilities(this.connection.requireProvider(), view.addresses[0] as `0x${string}`)
   }
 
   async verifyMessage({ address, message, signature, network }: VerifyMessageParams): Promise<boolean> {
@@ -272,7 +264,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
 
   async switchNetwork({ network }: SwitchNetworkParams): Promise<SwitchNetworkResult> {
     this.chains.checkServed(network)
-    const view = this.requireView()
+    const view = this.connection.requireView()
     const chainId = Number(network.id)
     if (view.chainId !== chainId) {
       await viaWallet(() =>
@@ -282,41 +274,52 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
         }),
       )
       // The wallet's chainChanged echo usually got here first; either way the event fires once.
-      this.settleChain(chainId)
+      this.connection.settleChain(chainId)
     }
     return { network, via: 'wallet' }
   }
 
   async signMessage({ message, address }: SignMessageParams): Promise<SignMessageResult> {
-    const account = this.signer(address)
+    const account = this.connection.signer(address)
     const signature = await viaWallet(() => wagmiSignMessage(this.wagmiConfig, { account, message }))
     return { signature, address: account }
   }
 
   async signTypedData(params: SignTypedDataParams): Promise<SignMessageResult> {
-    const account = this.signer(params.address)
+    const account = this.connection.signer(params.address)
     const { signTypedDataThrough } = await import('./writes.js')
     return { signature: await signTypedDataThrough(this.wagmiConfig, account, params), address: account }
   }
 
   async sendTransaction(params: SendTransactionParams): Promise<SendTransactionResult> {
-    const network = this.activeNetwork(params.network)
+    const network = this.connection.activeNetwork(params.network)
     const { sendTransactionThrough } = await import('./writes.js')
-    const hash = await sendTransactionThrough(this.wagmiConfig, this.signer(), Number(network.id), params)
+    const hash = await sendTransactionThrough(
+      this.wagmiConfig,
+      this.connection.signer(),
+      Number(network.id),
+      params,
+    )
     return { hash, network }
   }
 
   async writeContract(params: WriteContractParams): Promise<SendTransactionResult> {
-    const network = this.activeNetwork(params.network)
+    const network = this.connection.activeNetwork(params.network)
     const { writeContractThrough } = await import('./writes.js')
-    const hash = await writeContractThrough(this.wagmiConfig, this.signer(), Number(network.id), params)
+    const hash = await writeContractThrough(
+      this.wagmiConfig,
+      this.connection.signer(),
+      Number(network.id),
+      params,
+    )
     return { hash, network }
   }
 
   async estimateGas(params: EstimateGasParams): Promise<bigint> {
     const network = params.network ?? this.getNetwork() ?? this.chains.networks[0]
     if (!network) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
-    const from = params.from !== undefined ? addressParam(params.from, 'sender') : this.view?.addresses[0]
+    const from =
+      params.from !== undefined ? addressParam(params.from, 'sender') : this.connection.view?.addresses[0]
     const { estimate } = await import('./reads.js')
     try {
       return await estimate(this.chains.clientOf(network), params, from)
@@ -338,13 +341,15 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
   async getWalletAssets(params: { address: string; network?: CaipNetwork }): Promise<readonly WalletAsset[]> {
     const network = params.network ?? this.getNetwork()
     if (!network) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
-    return requestWalletAssets(this.requireProvider(), addressParam(params.address, 'address'), network)
+    return requestWalletAssets(
+      this.connection.requireProvider(),
+      addressParam(params.address, 'address'),
+      network,
+    )
   }
 
   getWalletProvider(): EIP1193Provider | undefined {
-    const uid = this.view?.uid
-    if (!uid) return undefined
-    return (this.connectors.providerOf(uid) as EIP1193Provider | undefined) ?? this.hostProviders.get(uid)
+    return this.connection.provider()
   }
 
   on<E extends keyof AdapterEvents>(event: E, listener: (payload: AdapterEvents[E]) => void): () => void {
@@ -358,86 +363,6 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     this.stopWatching = undefined
     this.connectors.stop()
     this.events.clear()
-  }
-
-  // ---- connection state ----
-
-  /**
-   * Brings the reported connection in line with the config's after a change the adapter did not make: the
-   * wallet's events, or the host's wagmi actions. Each difference is one event.
-   */
-  private reconcile(): void {
-    if (this.busy > 0 || this.stopped) return
-    const status = this.wagmiConfig.state.status
-    if (status === 'connecting' || status === 'reconnecting') return
-    const next = readView(this.wagmiConfig)
-    const previous = this.view
-    this.view = next
-    if (!next) {
-      if (previous) this.events.emit('disconnected', { reason: 'wallet' })
-      return
-    }
-    if (next.uid !== previous?.uid) {
-      void this.rememberProvider(this.wagmiConfig.connectors.find((c) => c.uid === next.uid))
-      this.events.emit('accountsChanged', { accounts: this.getAccounts() })
-      this.events.emit('networkChanged', { network: this.chains.networkFor(next.chainId) })
-      return
-    }
-    if (next.addresses.join() !== previous.addresses.join()) {
-      this.events.emit('accountsChanged', { accounts: this.getAccounts() })
-    }
-    if (next.chainId !== previous.chainId) {
-      this.events.emit('networkChanged', { network: this.chains.networkFor(next.chainId) })
-    }
-  }
-
-  private settleChain(chainId: number): void {
-    const view = this.view
-    if (!view || view.chainId === chainId) return
-    view.chainId = chainId
-    this.events.emit('networkChanged', { network: this.chains.networkFor(chainId) })
-  }
-
-  private result(view: View): ConnectResult {
-    return {
-      connectorId: view.connectorId,
-      accounts: this.getAccounts(),
-      network: this.chains.networkFor(view.chainId),
-    }
-  }
-
-  private requireView(): View {
-    if (!this.view) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
-    return this.view
-  }
-
-  /** The address that acts: `address` when the wallet holds it, else the active one. @throws 4100 otherwise. */
-  private signer(address?: string): `0x${string}` {
-    return signerAmong(this.view?.addresses ?? [], address)
-  }
-
-  /** The active network, after checking a network the caller named is that one. @throws INVALID_PARAMS. */
-  private activeNetwork(network?: CaipNetwork): CaipNetwork {
-    const active = this.chains.networkFor(this.requireView().chainId)
-    if (network && network.caipNetworkId !== active.caipNetworkId) {
-      throw new LatchkeyError(`The wallet is on ${active.name}, not ${network.name}: switch network first`, {
-        code: 'INVALID_PARAMS',
-      })
-    }
-    return active
-  }
-
-  private requireProvider(): Eip1193Provider {
-    const provider = this.getWalletProvider()
-    if (!provider) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
-    return provider as Eip1193Provider
-  }
-
-  private async rememberProvider(connector: WagmiConnector | undefined): Promise<void> {
-    if (!connector || this.connectors.isManaged(connector.uid) || this.hostProviders.has(connector.uid))
-      return
-    const provider = await connector.getProvider().catch(() => undefined)
-    if (provider) this.hostProviders.set(connector.uid, provider as EIP1193Provider)
   }
 
   private requireContext(): AdapterContext {

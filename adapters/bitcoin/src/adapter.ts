@@ -18,7 +18,6 @@ import {
   LatchkeyError,
   Messages,
   parseUnits,
-  rpcUrlsFor,
   type SendTransactionParams,
   type SendTransactionResult,
   type SignMessageParams,
@@ -30,15 +29,13 @@ import {
   unsupportedNetwork,
   type VerifyMessageParams,
   type WalletCapabilities,
-  walletConnectConnector,
 } from '@latchkey/core'
-import { DEFAULT_ESPLORA_URLS } from './chains.js'
 import type { BitcoinWalletClient, WalletChange, WalletSnapshot } from './client.js'
+import { bitcoinConnectors, clientOf } from './connectors.js'
 import { walletError } from './errors.js'
-import { esploraBalance, esploraBroadcast } from './esplora.js'
+import { esploraBalance, esploraBroadcast, esploraUrlOf } from './esplora.js'
 import { parsePsbt, psbtToBase64 } from './psbt.js'
-import { satsClient, satsProviderAt, satsProviders } from './sats.js'
-import { standardClient, watchStandardWallets } from './standard.js'
+import { watchStandardWallets } from './standard.js'
 import { messageBytes, verifyBitcoinMessage } from './verify.js'
 import { type BitcoinWalletConnectClient, walletConnectClient } from './walletconnect.js'
 
@@ -92,30 +89,11 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
   }
 
   async syncConnectors(): Promise<void> {
-    const target = this.context?.discoveryTarget
-    const next: Connector[] = satsProviders(target).map((entry) => ({
-      id: entry.id,
-      name: entry.name,
-      type: 'INJECTED',
-      chain: 'bip122',
-      ...(entry.icon ? { imageUrl: entry.icon } : {}),
-      networkSwitch: 'wallet',
-      provider: target ? satsProviderAt(target, entry.id) : undefined,
-    }))
-    for (const wallet of this.standard?.list() ?? []) {
-      if (next.some((c) => c.id === wallet.name)) continue
-      next.push({
-        id: wallet.name.slice(0, 64),
-        name: wallet.name.slice(0, 64),
-        type: 'ANNOUNCED',
-        chain: 'bip122',
-        imageUrl: wallet.icon,
-        networkSwitch: 'reconnect',
-        provider: wallet,
-      })
-    }
-    // WalletConnect first (the connector order of SPEC §9), only when the kit enabled it.
-    if (this.walletConnect) next.unshift(walletConnectConnector('bip122', 'adapter'))
+    const next = bitcoinConnectors(
+      this.context?.discoveryTarget,
+      this.standard?.list() ?? [],
+      this.walletConnect !== undefined,
+    )
     const same =
       next.length === this.connectors.length && next.every((c, i) => c.id === this.connectors[i]?.id)
     this.connectors = next
@@ -324,17 +302,7 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
   // ---- internals ----
 
   private clientFor(connectorId: string): BitcoinWalletClient {
-    const connector = this.connectors.find((c) => c.id === connectorId)
-    if (connector?.type === 'WALLET_CONNECT' && this.walletConnect) return this.walletConnect
-    const provider = connector?.provider
-    if (!connector || !provider) {
-      throw new LatchkeyError(`Connector ${String(connectorId).slice(0, 64)} not found`, {
-        code: 'CONNECTOR_NOT_FOUND',
-      })
-    }
-    return connector.type === 'INJECTED'
-      ? satsClient(provider as Parameters<typeof satsClient>[0])
-      : standardClient(provider as Parameters<typeof standardClient>[0])
+    return clientOf(this.connectors, connectorId, this.walletConnect)
   }
 
   private start(connectorId: string, client: BitcoinWalletClient, snapshot: WalletSnapshot): ConnectResult {
@@ -404,16 +372,7 @@ export class BitcoinAdapter implements ChainAdapter<unknown> {
   }
 
   private esploraUrl(network: CaipNetwork): string {
-    const id = network.caipNetworkId
-    // The host's Esplora URL, else its custom RPC URL, else a known public Esplora server, else the network's own.
-    const url =
-      this.options.esploraUrls?.[id] ??
-      rpcUrlsFor(network, this.context?.options.customRpcUrls, [
-        DEFAULT_ESPLORA_URLS[id],
-        ...network.rpcUrls.default.http,
-      ])[0]
-    if (!url) throw new LatchkeyError(`No Esplora URL for ${network.name}`, { code: 'NETWORK_NOT_FOUND' })
-    return url
+    return esploraUrlOf(network, this.options.esploraUrls, this.context?.options.customRpcUrls)
   }
 
   private requireSession(): Session {

@@ -1,7 +1,33 @@
-// The Esplora HTTP API the adapter reads balances and fee estimates from and broadcasts through.
-import { HttpRequestError } from '@latchkey/core'
+// The Esplora HTTP API the adapter reads balances and fee estimates from and broadcasts through, and which server
+// that is for a network.
+import {
+  type AdapterOptions,
+  type CaipNetwork,
+  type CaipNetworkId,
+  HttpRequestError,
+  LatchkeyError,
+  rpcUrlsFor,
+} from '@latchkey/core'
+import { DEFAULT_ESPLORA_URLS } from './chains.js'
 
 const TIMEOUT_MS = 15_000
+
+/**
+ * The Esplora base URL of `network`: the host's Esplora URL for it, else its custom RPC URL, else a known public
+ * Esplora server, else the network's own RPC URL. @throws LatchkeyError NETWORK_NOT_FOUND when there is none.
+ */
+export function esploraUrlOf(
+  network: CaipNetwork,
+  esploraUrls: Readonly<Record<CaipNetworkId, string>> | undefined,
+  customRpcUrls: AdapterOptions['customRpcUrls'],
+): string {
+  const id = network.caipNetworkId
+  const url =
+    esploraUrls?.[id] ??
+    rpcUrlsFor(network, customRpcUrls, [DEFAULT_ESPLORA_URLS[id], ...network.rpcUrls.default.http])[0]
+  if (!url) throw new LatchkeyError(`No Esplora URL for ${network.name}`, { code: 'NETWORK_NOT_FOUND' })
+  return url
+}
 
 async function call(base: string, path: string, init?: RequestInit): Promise<Response> {
   const url = `${base.replace(/\/+$/, '')}${path}`

@@ -1,35 +1,22 @@
 // The WalletConnect connector of the Bitcoin adapter: the bip122 side of the kit's shared WalletConnect session
 // (core's WalletConnectConnection) as one more BitcoinWalletClient, so connecting, signing, PSBTs, transfers and
 // Esplora broadcasts reuse the adapter's code for every wallet. What lives here is the mapping onto WalletConnect's
-// Bitcoin methods (Reown's Bitcoin RPC reference: getAccountAddresses, signMessage, signPsbt, sendTransfer) and the
-// checks of the wallet's answers: a wallet at the other end of a relay is as hostile as any other.
+// Bitcoin methods (Reown's Bitcoin RPC reference: signMessage, signPsbt, sendTransfer) and the checks of the wallet's
+// answers: a wallet at the other end of a relay is as hostile as any other. getAccountAddresses and what it tells of
+// each session account are walletconnect-addresses.ts's.
 import {
   type AdapterContext,
-  type CaipAddress,
-  type CaipNetworkId,
   LatchkeyError,
   Messages,
   malformedWalletAnswer,
-  parseCaipAddress,
-  readJson,
   type WalletConnectProvider,
   walletResultObject,
 } from '@latchkey/core'
 import { WalletConnectConnection } from '@latchkey/core/walletconnect'
 import type { Psbt } from 'bitcoinjs-lib'
-import { isAddressOn } from './chains.js'
 import type { BitcoinWalletClient, WalletAddress, WalletChange, WalletSnapshot } from './client.js'
 import { parsePsbt, unsignedTransactionHex } from './psbt.js'
-
-/** Where the adapter's storage keeps what getAccountAddresses answered, per session account (CAIP-10 id). */
-const ADDRESSES_KEY = 'walletconnect-addresses'
-
-/**
- * How long a getAccountAddresses waits for the wallet. The wallet is asked while the user is at it (right after the
- * approval, for every approved network) and the answers are kept; a later miss (a new account, a lost cache) must
- * not hang a switch or a reload on a phone that is asleep: the session's payment address alone serves meanwhile.
- */
-const ADDRESSES_WAIT_MS = 5_000
+import { accountAddressBook } from './walletconnect-addresses.js'
 
 /** The Bitcoin side of the kit's WalletConnect session, for one adapter. */
 export interface BitcoinWalletConnectClient extends BitcoinWalletClient {
@@ -65,70 +52,6 @@ function signatureToBase64(value: unknown): string | undefined {
   return bytes.length > 0 ? btoa(String.fromCharCode(...bytes)) : undefined
 }
 
-/** getAccountAddresses' entry shape (Reown's reference), also how the adapter keeps the answers. */
-interface AccountAddressEntry {
-  address: string
-  publicKey?: string
-  path?: string
-  intention?: 'payment' | 'ordinal'
-}
-
-/**
- * The addresses of `account` from a getAccountAddresses answer: the account itself (its payment address, with the
- * public key and path) then its ordinals addresses. Entries that are malformed, of another network or of another
- * role (change addresses) are left out; undefined when the answer lacks the account itself (nothing in it is
- * then about the account the session holds).
- */
-function readAccountAddresses(
-  answer: unknown,
-  account: string,
-  caipNetworkId: string,
-): WalletAddress[] | undefined {
-  if (!Array.isArray(answer)) return undefined
-  let payment: WalletAddress | undefined
-  const ordinals: WalletAddress[] = []
-  for (const raw of answer.slice(0, 100)) {
-    const item = raw as Partial<Record<keyof AccountAddressEntry, unknown>> | null
-    if (typeof item?.address !== 'string' || !isAddressOn(item.address, caipNetworkId)) continue
-    const extra = {
-      // A compressed key (payment) or an x-only one (taproot internal key), in hex.
-      ...(typeof item.publicKey === 'string' && /^(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{66})$/.test(item.publicKey)
-        ? { publicKey: item.publicKey.toLowerCase() }
-        : {}),
-      ...(typeof item.path === 'string' && item.path.length <= 100 && /^m(?:\/\d+['hH]?)*$/.test(item.path)
-        ? { path: item.path }
-        : {}),
-    }
-    if (item.address === account) {
-      if (item.intention !== 'ordinal') payment ??= { address: account, purpose: 'payment', ...extra }
-    } else if (item.intention === 'ordinal' && !ordinals.some((o) => o.address === item.address)) {
-      ordinals.push({ address: item.address, purpose: 'ordinals', ...extra })
-    }
-  }
-  return payment ? [payment, ...ordinals] : undefined
-}
-
-const toEntries = (addresses: readonly WalletAddress[]): AccountAddressEntry[] =>
-  addresses.map(({ address, publicKey, path, purpose }) => ({
-    address,
-    ...(publicKey ? { publicKey } : {}),
-    ...(path ? { path } : {}),
-    intention: purpose === 'payment' ? 'payment' : 'ordinal',
-  }))
-
-/** `promise`'s value; undefined when it fails or takes longer than `ms` (it is then left to settle unheard). */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: Parameters<typeof clearTimeout>[0]
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, ms)
-  })
-  try {
-    return await Promise.race([promise.catch(() => undefined), late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
 /**
  * The Bitcoin side of the kit's WalletConnect session as a {@link BitcoinWalletClient}. Requests go to the session's
  * active network, which the adapter moves without a prompt (`changeNetwork`); the wallet's account and network
@@ -160,7 +83,7 @@ export function walletConnectClient(
       },
       accountsChanged: () => notify({ kind: 'accounts' }),
       disconnected: () => {
-        void forget()
+        void book.forget()
         notify({ kind: 'disconnect' })
       },
     },
@@ -168,85 +91,14 @@ export function walletConnectClient(
 
   const granted = (method: string) =>
     connection.provider?.session?.namespaces.bip122?.methods.includes(method) === true
-
-  // ---- what getAccountAddresses answered, kept per session account ----
-
-  let book: Record<string, unknown> | undefined
-  const asking = new Map<string, Promise<WalletAddress[] | undefined>>()
-  const loadBook = async () => {
-    if (book) return
-    const stored = await readJson<unknown>(context.storage, ADDRESSES_KEY)
-    book ??= typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? { ...stored } : {}
-  }
-  const keep = async (provider: WalletConnectProvider, caipAddress: CaipAddress, list: WalletAddress[]) => {
-    await loadBook()
-    // Only the session's accounts stay: the book never outgrows the session. Built without an await in between,
-    // so answers arriving together all land.
-    const live = new Set<string>(provider.getAccounts('bip122'))
-    const next: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(book ?? {})) if (live.has(key)) next[key] = value
-    next[caipAddress] = toEntries(list)
-    book = next
-    try {
-      await context.storage.setItem(ADDRESSES_KEY, JSON.stringify(next))
-    } catch {
-      // A storage that refuses (quota, private mode) only costs a wallet round trip after a reload.
-    }
-  }
-  const forget = async () => {
-    book = {}
-    asking.clear()
-    try {
-      await context.storage.removeItem(ADDRESSES_KEY)
-    } catch {
-      // Nothing else to do: the entries name accounts of a session that is gone.
-    }
-  }
-
-  /** A session account's addresses: kept ones, else the wallet's answer (one question at a time), else none. */
-  const addressesOf = async (
-    provider: WalletConnectProvider,
-    caipAddress: CaipAddress,
-  ): Promise<WalletAddress[] | undefined> => {
-    const parsed = parseCaipAddress(caipAddress)
-    const { address } = parsed
-    const caipNetworkId = parsed.caipNetworkId as CaipNetworkId
-    await loadBook()
-    const kept = book && Object.hasOwn(book, caipAddress) ? book[caipAddress] : undefined
-    const known = readAccountAddresses(kept, address, caipNetworkId)
-    if (known || !granted('getAccountAddresses')) return known
-    let answer = asking.get(caipAddress)
-    if (!answer) {
-      answer = (async () => {
-        const request = provider.request(
-          { method: 'getAccountAddresses', params: { account: address } },
-          caipNetworkId,
-        )
-        const list = readAccountAddresses(await within(request, ADDRESSES_WAIT_MS), address, caipNetworkId)
-        // An answer that arrives after the session ended is not kept: its account is gone.
-        if (list && connection.connected) await keep(provider, caipAddress, list)
-        return list
-      })().finally(() => asking.delete(caipAddress))
-      asking.set(caipAddress, answer)
-    }
-    return answer
-  }
-
-  /** Learns the addresses of the first account on every approved network the adapter serves (the user is at the wallet). */
-  const learn = async (provider: WalletConnectProvider) => {
-    const served = connection
-      .approvedNetworks()
-      .filter((id) => context.networks.some((network) => network.caipNetworkId === id))
-    const accounts = provider.getAccounts('bip122')
-    const firsts = served.flatMap((id) => accounts.find((account) => account.startsWith(`${id}:`)) ?? [])
-    await Promise.all(firsts.map((caipAddress) => addressesOf(provider, caipAddress)))
-  }
+  // What getAccountAddresses answered, kept per session account.
+  const book = accountAddressBook(context, connection, granted)
 
   /** The session's accounts on the active network: payment addresses, then the active account's ordinals. */
   const snapshot = async (): Promise<WalletSnapshot> => {
     const provider = connection.provider
     const first = connection.accounts()[0]
-    const details = provider && first ? await addressesOf(provider, first.caipAddress) : undefined
+    const details = provider && first ? await book.addressesOf(provider, first.caipAddress) : undefined
     // Read after the wallet's answer: the session may have moved meanwhile, and the answer serves its own account only.
     const accounts = connection.accounts()
     const own = details && details[0]?.address === accounts[0]?.address ? details : undefined
@@ -299,7 +151,7 @@ export function walletConnectClient(
       const provider = connection.provider
       // The user is at the wallet now: learn every approved network's addresses, so that switches and reloads
       // need no wallet round trip.
-      if (provider) await learn(provider)
+      if (provider) await book.learn(provider)
       return snapshot()
     },
 
@@ -405,7 +257,7 @@ export function walletConnectClient(
 
     async disconnect() {
       await connection.disconnect()
-      await forget()
+      await book.forget()
     },
 
     watch(listener) {

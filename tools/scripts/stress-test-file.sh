@@ -7,8 +7,8 @@
 # While it runs, one busy-loop `node` process per core (STRESS_BUSY, default `nproc`; 0 for none) keeps every
 # core busy; they are killed on exit, whatever ends the script (trap). Each run is a plain `npx vitest run <file>`
 # from the repository root, so each starts the root global setup's local stack, as CI does. The output of a failed
-# run is kept in STRESS_LOGS (default a fresh directory under /tmp) and named at the end. Prints one line per run,
-# then "K/N passed" and the wall time; exits 1 if any run failed.
+# run is kept in STRESS_LOGS (default a fresh directory under /tmp) and named on that run's line. Prints one line per
+# run, then "K/N passed" and the wall time; exits 1 if any run failed.
 set -u
 
 if [ $# -lt 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then

@@ -1,4 +1,5 @@
 import {
+  type CaipNetworkId,
   createKitCore,
   createStore,
   isSafeWebLink,
@@ -6,6 +7,8 @@ import {
   type KitCoreInternals,
   type KitOptions,
   LatchkeyError,
+  type ResolvedOptions,
+  rpcUrlsFor,
   shouldShowUnsupportedChain,
   type WalletConnectProvider,
 } from '@latchkey/core'
@@ -34,6 +37,61 @@ export interface CreateKitOptions extends KitOptions {
 /** The wallet guide's default page: a neutral introduction to wallets (https, no tracking parameters). */
 export const WALLET_GUIDE_URL = 'https://ethereum.org/en/wallets/'
 
+/**
+ * The package that brings the WalletConnect SDK: an optional peer of `@latchkey/ui`, installed only by hosts that
+ * keep `enableWalletConnect` on (the default).
+ */
+export const WALLETCONNECT_PACKAGE = '@latchkey/adapter-universal'
+
+/**
+ * How a failed import names a package that is not installed, quoted: Vite's stand-in for a missing optional peer
+ * (`Could not resolve "…" imported by "@latchkey/ui". Is it installed?`), a browser's `Failed to resolve module
+ * specifier "…"`, Node's `Cannot find package '…'`, webpack's `Cannot find module '…'`. A package of its own that
+ * is missing is quoted instead, with this one's only in a path; a chunk that did not download names its URL.
+ */
+const NOT_INSTALLED = new RegExp(`["'\`]${WALLETCONNECT_PACKAGE}["'\`]`)
+
+/**
+ * Imports {@link WALLETCONNECT_PACKAGE}; when it is not installed, the failure becomes a LatchkeyError that says
+ * what to install. Any other failure is thrown as it is.
+ * @throws LatchkeyError ADAPTER_NOT_FOUND when the package is not installed.
+ */
+async function importWalletConnect(): Promise<
+  Pick<typeof import('@latchkey/adapter-universal'), 'createWalletConnectProvider'>
+> {
+  try {
+    // Only the one export is taken: a namespace object that escapes makes a bundler keep the whole package (the
+    // universal adapter, its reads through viem), and Vite (Rolldown) then moved the viem modules it shares with a
+    // wagmi host into the host's first chunk (about 84 kB gzip).
+    const { createWalletConnectProvider } = await import('@latchkey/adapter-universal')
+    return { createWalletConnectProvider }
+  } catch (error) {
+    if (!NOT_INSTALLED.test(error instanceof Error ? error.message : String(error))) throw error
+    throw new LatchkeyError(
+      `WalletConnect is on (enableWalletConnect) but ${WALLETCONNECT_PACKAGE} is not installed: install it ` +
+        `(npm install ${WALLETCONNECT_PACKAGE}) or set enableWalletConnect: false.`,
+      { code: 'ADAPTER_NOT_FOUND', cause: error },
+    )
+  }
+}
+
+/** Loads the WalletConnect provider package and starts it for the kit's project, metadata, relay and RPCs. */
+async function loadWalletConnect(options: ResolvedOptions): Promise<WalletConnectProvider> {
+  const { createWalletConnectProvider } = await importWalletConnect()
+  const rpcUrls: Partial<Record<CaipNetworkId, string>> = {}
+  for (const network of options.networks) {
+    const [url] = rpcUrlsFor(network, options.adapterOptions.customRpcUrls)
+    if (url) rpcUrls[network.caipNetworkId] = url
+  }
+  return createWalletConnectProvider({
+    projectId: options.projectId ?? '',
+    metadata: options.metadata,
+    ...(options.services.walletConnectRelayUrl ? { relayUrl: options.services.walletConnectRelayUrl } : {}),
+    storagePrefix: `${options.storagePrefix}-walletconnect`,
+    rpcUrls,
+  })
+}
+
 function generatedId(): string {
   return `latchkey-${Math.random().toString(36).slice(2, 10)}`
 }
@@ -50,8 +108,6 @@ export function createKit(options: CreateKitOptions, internals: KitCoreInternals
   /** The provider from the package; a missing package is logged once and kept for ConnectingWalletConnect to show. */
   const loadInstalledWalletConnect = async (): Promise<WalletConnectProvider> => {
     try {
-      // The loader and its messages are a chunk of their own, as the SDK is: a page without WalletConnect loads neither.
-      const { loadWalletConnect } = await import('./walletconnect-loader.js')
       return await loadWalletConnect(core.controllers.options)
     } catch (error) {
       if (error instanceof LatchkeyError && error.code === 'ADAPTER_NOT_FOUND') {

@@ -1,7 +1,7 @@
 import { Tile } from '../components/images.js'
 import { useStore } from '../components/use-store.js'
+import { WALLETCONNECT_PACKAGE } from '../kit/create-kit.js'
 import type { UiKit } from '../kit/types.js'
-import { WALLETCONNECT_PACKAGE } from '../kit/walletconnect-loader.js'
 import { ConnectingWalletConnectView } from './connecting-walletconnect-view.js'
 
 /**

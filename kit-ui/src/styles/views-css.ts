@@ -18,7 +18,7 @@ export const VIEWS_CSS = `
 .wallet-scroll { height: min(420px, calc(100vh - 160px)); overflow-y: auto; overscroll-behavior: contain; margin: 0 -6px; padding: 2px 6px 6px; }
 .wallet-grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: 6px; }
 .wallet-groups { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 6px; }
-.wallet-groups > li { content-visibility: auto; contain-intrinsic-size: 184px; }
+.wallet-groups > li { content-visibility: auto; contain-intrinsic-size: auto 180px; }
 .cell { position: relative; width: 100%; display: flex; flex-direction: column; align-items: center; gap: 6px; padding: 10px 4px 8px;
   border-radius: var(--lk-border-radius-s); background: var(--lk-surface-2); color: var(--lk-color-fg-100); text-decoration: none;
   transition: background-color var(--lk-duration-md) var(--lk-ease); }

@@ -37,6 +37,10 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
     const root = scroller.current
     if (!root || !listing.hasMore() || listing.state.get().page === 0 || listing.state.get().pageLoading)
       return
+    // The DOM measured must be the list now in state: a render's effect can run after the next page landed in state
+    // but before it is drawn, when the end of the shorter list on screen looks in view (page 2 loaded unasked).
+    // Core hands the same array until a list changes; the render that draws the new one checks again.
+    if (listing.getAllWallets() !== wallets) return
     if (root.scrollTop + root.clientHeight >= root.scrollHeight - 240) void listing.loadNextPage()
   }
   useEffect(() => {

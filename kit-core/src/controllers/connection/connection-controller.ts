@@ -197,7 +197,6 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
 
   const controller = {
     state,
-    rememberWallet,
 
     /** True when the pairing expires within 10 s, or there is none. */
     isPairingExpired(expiry = state.get().wcPairingExpiry): boolean {

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type KitPage, openKitPage, type Page, testIdsIn } from './kit-page.js'
+import { type KitPage, openKitPage, type Page, reportOnFailure, testIdsIn } from './kit-page.js'
 
 const SCREENSHOTS = join(import.meta.dirname, '..', 'test-results', 'screenshots')
 const RDNS = 'dev.latchkey.ui-all-wallets'
@@ -13,6 +13,7 @@ const projectId = `kit-ui-all-wallets-${Date.now().toString(36)}`
 const localChains = chains.map((c) => `eip155:${c.chainId}`)
 
 let kp: KitPage
+reportOnFailure(() => kp)
 let page: Page
 let listingSize = 0
 

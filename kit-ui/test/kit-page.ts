@@ -1,5 +1,6 @@
 import { connectBrowser, type IsolatedPage, newIsolatedPage } from '@latchkey/browser'
 import { type createTestWallet, injectScriptPath, type TestWallet } from '@latchkey/evm-wallet'
+import { afterEach } from 'vitest'
 import type { ModalPageConfig } from './page/modal-page.js'
 import { serveModalPage } from './support.js'
 
@@ -91,4 +92,32 @@ export function testIdsIn(page: Page, selector: string): Promise<string[]> {
     const root = document.querySelector('latchkey-modal')?.shadowRoot
     return [...(root?.querySelectorAll(s) ?? [])].map((el) => el.getAttribute('data-testid') ?? '')
   }, selector)
+}
+
+/**
+ * Prints what the file's page was doing after a failed test (requests in flight, console, page errors, the modal's
+ * state): a step that waited until the test's timeout otherwise says nothing about what it waited for. Call once at
+ * the top of a test file.
+ */
+export function reportOnFailure(current: () => KitPage | undefined): void {
+  afterEach(async ({ task }) => {
+    const kp = current()
+    if (task.result?.state !== 'fail' || !kp || kp.page.isClosed()) return
+    const modal = await Promise.race([
+      kp.page
+        .evaluate(() => {
+          const kit = (window as { kit?: { controllers: { modal: { state: { get(): unknown } } } } }).kit
+          const card = document
+            .querySelector('latchkey-modal')
+            ?.shadowRoot?.querySelector('[data-testid="modal"]')
+          return JSON.stringify({
+            modal: kit?.controllers.modal.state.get(),
+            view: card?.getAttribute('data-view'),
+          })
+        })
+        .catch((error: unknown) => `evaluate failed: ${String(error)}`),
+      new Promise<string>((resolve) => setTimeout(() => resolve('page did not answer within 5 s'), 5_000)),
+    ])
+    console.error(`[${task.name}] failed; the page:\n${kp.isolated.diagnose()}\nmodal: ${modal}`)
+  })
 }

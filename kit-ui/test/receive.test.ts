@@ -3,7 +3,7 @@ import type { LocalStackInfo } from '@latchkey/stack'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { encodeQr } from '../src/qr/encode.js'
 import { qrPath } from '../src/qr/svg.js'
-import { type KitPage, openKitPage, type Page } from './kit-page.js'
+import { type KitPage, openKitPage, type Page, reportOnFailure } from './kit-page.js'
 import type { ModalPageConfig } from './page/modal-page.js'
 
 const SCREENSHOTS = join(import.meta.dirname, '..', 'test-results', 'screenshots')
@@ -11,6 +11,7 @@ const RDNS = 'dev.latchkey.ui-receive'
 const { chains } = (inject('stack') as LocalStackInfo).evm
 
 let kp: KitPage
+reportOnFailure(() => kp)
 let page: Page
 
 async function shot(name: string): Promise<void> {

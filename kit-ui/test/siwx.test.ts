@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type KitPage, openKitPage, type Page, type TestWindow } from './kit-page.js'
+import { type KitPage, openKitPage, type Page, reportOnFailure, type TestWindow } from './kit-page.js'
 import type { ModalPageConfig } from './page/modal-page.js'
 
 const SCREENSHOTS = join(import.meta.dirname, '..', 'test-results', 'screenshots')
@@ -9,6 +9,7 @@ const RDNS = 'dev.latchkey.ui-siwx'
 const { chains } = (inject('stack') as LocalStackInfo).evm
 
 let kp: KitPage
+reportOnFailure(() => kp)
 let page: Page
 
 async function shot(name: string): Promise<void> {

@@ -2,7 +2,7 @@ import { access, mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type KitPage, openKitPage, type Page, type TestWindow } from './kit-page.js'
+import { type KitPage, openKitPage, type Page, reportOnFailure, type TestWindow } from './kit-page.js'
 import {
   ACCENTS,
   imagesSettled,
@@ -40,6 +40,7 @@ const VIEWS = [
 type ViewName = (typeof VIEWS)[number]
 
 let kp: KitPage
+reportOnFailure(() => kp)
 let page: Page
 const reports = new Map<string, VisualReport & { violations: string[] }>()
 

@@ -1,13 +1,14 @@
 import type { LocalStackInfo } from '@latchkey/stack'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { WALLET_GUIDE_URL } from '../src/index.js'
-import { type KitPage, openKitPage, type Page } from './kit-page.js'
+import { type KitPage, openKitPage, type Page, reportOnFailure } from './kit-page.js'
 import type { ModalPageConfig } from './page/modal-page.js'
 
 const RDNS = 'dev.latchkey.ui-guide'
 const { chains } = (inject('stack') as LocalStackInfo).evm
 
 let kp: KitPage
+reportOnFailure(() => kp)
 let page: Page
 
 /** Reloads the page with `config`, opens Connect and returns the guide link's href (null when there is no row). */

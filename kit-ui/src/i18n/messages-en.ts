@@ -1,95 +1,14 @@
+import { buttonMessagesEn } from './button-messages-en.js'
+import { modalMessagesEn } from './modal-messages-en.js'
+
 /**
- * Every user-facing string of the UI, in English. A locale is another object of the same keys; `{name}` marks a
- * parameter. Wallet names and token metadata are never part of a message template: they are passed as
- * parameters and render as text.
+ * Every user-facing string of the UI, in English: the buttons' part and the modal's. A locale is another object of
+ * the same keys (spread this one and override); `{name}` marks a parameter.
  */
-export const messagesEn = {
-  connectWallet: 'Connect Wallet',
-  connecting: 'Connecting…',
-  connectTitle: 'Connect Wallet',
-  accountTitle: 'Account',
-  networksTitle: 'Choose Network',
-  switchNetworkTitle: 'Switch Network',
-  unsupportedChainTitle: 'Switch Network',
-  close: 'Close',
-  back: 'Back',
-  installed: 'Installed',
-  recent: 'Recent',
-  recommended: 'Recommended',
-  noWallets: 'No wallet found on this page. Install a browser wallet to continue.',
-  legalPrefix: 'By connecting your wallet, you agree to our',
-  terms: 'Terms of Service',
-  and: 'and',
-  privacy: 'Privacy Policy',
-  featuresOff: 'Running without a project ID: browser wallets only.',
-  waitingTitle: 'Continue in {name}',
-  waitingBody: 'Accept the connection request in the wallet',
-  rejectedTitle: 'Connection declined',
-  rejectedBody: 'Connection can be declined if a previous request is still active',
-  errorTitle: 'Connection failed',
-  errorBody: 'Something went wrong. Try again.',
-  tryAgain: 'Try again',
-  copyAddress: 'Copy address',
-  addressCopied: 'Address copied',
-  copyFailed: 'Could not copy the address',
-  viewOnExplorer: 'Block explorer',
-  disconnect: 'Disconnect',
-  network: 'Network',
-  unknownNetwork: 'Unknown network',
-  switchNetwork: 'Switch network',
-  switchingTo: 'Switching to {name}',
-  approveInWallet: 'Approve the network switch in your wallet',
-  switchDeclined: 'Switch to {name} declined',
-  activeNetwork: 'Active',
-  unsupportedBody:
-    'This app doesn’t support your current network. Switch to an available option to continue.',
-  dismiss: 'Dismiss',
-  allWallets: 'All Wallets',
-  searchWallet: 'Search wallet',
-  loadingWallets: 'Loading wallets…',
-  loadMoreWallets: 'Load more wallets',
-  noWalletsFound: 'No wallet found',
-  getWallet: 'Get {name}',
-  walletCount: '{count}+',
-  siwxTitle: 'Sign In',
-  siwxHeading: '{name} needs to connect to your wallet',
-  siwxBody: 'Sign this message to prove you own this wallet and proceed. Canceling will disconnect you.',
-  siwxBodyOptional: 'Sign this message to prove you own this wallet. You can skip this and stay connected.',
-  siwxSign: 'Sign',
-  siwxSigning: 'Signing…',
-  siwxCancel: 'Cancel',
-  siwxSkip: 'Skip',
-  receive: 'Receive funds',
-  receiveTitle: 'Receive',
-  receiveBody: 'Send assets on one of these networks to this address',
-  receiveNetworks: 'Supported networks',
-  receiveQrLabel: 'QR code of your address',
-  walletConnectTitle: 'WalletConnect',
-  qrCode: 'QR code',
-  scanWithPhone: 'Connect with a phone wallet (QR code)',
-  scanTitle: 'Scan with {name}',
-  scanAnyTitle: 'Scan with your phone',
-  scanBody: 'Scan this QR code with your phone’s wallet to connect',
-  wcQrLabel: 'WalletConnect QR code for {name}',
-  openWallet: 'Open {name}',
-  copyLink: 'Copy link',
-  linkCopied: 'Link copied',
-  copyLinkFailed: 'Could not copy the link',
-  wcNotInstalledTitle: 'WalletConnect is not installed',
-  wcNotInstalledBody:
-    'WalletConnect needs the package {name}, which this app does not install. Install it (npm install {name}) or set enableWalletConnect: false.',
-  loading: 'Loading…',
-  switchActiveChainTitle: 'Switch Chain',
-  switchActiveChainHeading: 'Switch to {name}',
-  switchActiveChainBody:
-    'Your connected wallet doesn’t support {name}. Connect a wallet on {name} to continue.',
-  switchActiveChainContinue: 'Continue',
-  walletGuide: 'New to wallets?',
-  walletGuideLink: 'Get started',
-} as const
+export const messagesEn: MessageCatalogue = { ...buttonMessagesEn, ...modalMessagesEn }
 
 /** The keys of the message catalogue. */
-export type MessageKey = keyof typeof messagesEn
+export type MessageKey = keyof typeof buttonMessagesEn | keyof typeof modalMessagesEn
 
 /** A catalogue: one string per key. */
 export type MessageCatalogue = Readonly<Record<MessageKey, string>>

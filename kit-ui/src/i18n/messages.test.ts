@@ -1,10 +1,34 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { buttonMessagesEn } from './button-messages-en.js'
+import { completeDefaultMessages, createKitTranslate } from './kit-translate.js'
 import { messagesEn } from './messages-en.js'
+import { modalMessagesEn } from './modal-messages-en.js'
 import { createTranslate } from './translate.js'
 
 const SRC = join(import.meta.dirname, '..')
+
+/** The source files `entry` reaches through static value imports (`import()` starts another chunk; types vanish). */
+function staticGraph(entry: string): Set<string> {
+  const seen = new Set<string>()
+  const queue = [entry]
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue
+    seen.add(file)
+    const text = readFileSync(file, 'utf8')
+    for (const [, spec] of text.matchAll(
+      /^(?:import|export)\s(?!type\s)[^'"]*?from '(\.{1,2}\/[^']+)\.js'/gm,
+    )) {
+      const base = join(dirname(file), spec as string)
+      const found = ['.ts', '.tsx']
+        .map((ext) => base + ext)
+        .find((path) => statSync(path, { throwIfNoEntry: false }))
+      if (found) queue.push(found)
+    }
+  }
+  return seen
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -44,6 +68,37 @@ describe('the message catalogue', () => {
         path,
       ).toEqual([])
     }
+  })
+
+  it('ships the buttons’ strings in the first chunk and the modal’s with the modal', () => {
+    const overlap = Object.keys(buttonMessagesEn).filter((key) => key in modalMessagesEn)
+    expect(overlap).toEqual([])
+    expect(Object.keys(messagesEn).sort()).toEqual(
+      [...Object.keys(buttonMessagesEn), ...Object.keys(modalMessagesEn)].sort(),
+    )
+    // What createKit reaches without import() is what a host's first chunk holds (the index re-exports messagesEn,
+    // which a host that never imports it does not ship). Every key asked there is a button string.
+    const first = staticGraph(join(SRC, 'kit', 'create-kit.ts'))
+    expect(first.has(join(SRC, 'elements', 'button-dom.ts'))).toBe(true)
+    expect(first.has(join(SRC, 'i18n', 'modal-messages-en.ts'))).toBe(false)
+    expect(first.has(join(SRC, 'modal', 'modal-host.tsx'))).toBe(false)
+    const asked = [...first]
+      .filter((path) => !path.endsWith(join('i18n', 'messages-en.ts')) && !path.endsWith('translate.ts'))
+      .flatMap((path) => [...readFileSync(path, 'utf8').matchAll(/\bt\('(\w+)'/g)].map((m) => m[1] as string))
+    expect(asked.length).toBeGreaterThan(0)
+    expect(asked.filter((key) => !(key in buttonMessagesEn))).toEqual([])
+    // The modal's chunk adds its strings as it loads.
+    expect(readFileSync(join(SRC, 'modal', 'modal-host.tsx'), 'utf8')).toContain(
+      'completeDefaultMessages(modalMessagesEn)',
+    )
+  })
+
+  it('gives a kit the host’s catalogue, else the English defaults with the modal’s strings once added', () => {
+    const german = { ...messagesEn, close: 'Schließen' }
+    expect(createKitTranslate(german)('close')).toBe('Schließen')
+    expect(createKitTranslate()('connectWallet')).toBe('Connect Wallet')
+    completeDefaultMessages(modalMessagesEn)
+    expect(createKitTranslate()('waitingTitle', { name: 'X' })).toBe('Continue in X')
   })
 
   it('fills parameters as text and leaves a missing one visible', () => {

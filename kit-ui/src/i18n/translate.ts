@@ -1,3 +1,4 @@
+import { fillTemplate } from './fill-template.js'
 import { type MessageCatalogue, type MessageKey, messagesEn } from './messages-en.js'
 
 /** A function that turns a message key and its parameters into text. */
@@ -8,11 +9,5 @@ export type Translate = (key: MessageKey, params?: Readonly<Record<string, strin
  * A missing parameter leaves its placeholder visible, so the mistake shows instead of vanishing.
  */
 export function createTranslate(catalogue: MessageCatalogue = messagesEn): Translate {
-  return (key, params) => {
-    const template = catalogue[key]
-    if (!params) return template
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in params ? String(params[name]) : whole,
-    )
-  }
+  return (key, params) => fillTemplate(catalogue[key], params)
 }

@@ -13,8 +13,8 @@ import {
   type WalletConnectProvider,
 } from '@latchkey/core'
 import { defineLatchkeyElements, ELEMENT_NAMES } from '../elements/define-elements.js'
+import { createKitTranslate } from '../i18n/kit-translate.js'
 import type { MessageCatalogue } from '../i18n/messages-en.js'
-import { createTranslate } from '../i18n/translate.js'
 import { registerKit } from './registry.js'
 import type { UiKit, WalletConnectPackageState } from './types.js'
 import { createUiController } from './ui-controller.js'
@@ -130,7 +130,7 @@ export function createKit(options: CreateKitOptions, internals: KitCoreInternals
     ...core,
     id: id ?? generatedId(),
     ui: createUiController(core),
-    t: createTranslate(messages),
+    t: createKitTranslate(messages),
     walletGuideUrl: guideIsSafe && walletGuideUrl !== undefined ? walletGuideUrl : WALLET_GUIDE_URL,
     walletConnectPackage,
     destroy() {

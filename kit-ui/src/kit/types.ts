@@ -17,7 +17,10 @@ export type UiKit = Omit<KitCore, 'destroy'> & {
   readonly id: string
   /** The UI's own state: the connection attempt shown on ConnectingExternal, the last failed network switch. */
   readonly ui: UiController
-  /** The message catalogue's translator. */
+  /**
+   * The message catalogue's translator: the host's `messages`, else English (the modal's strings join the buttons'
+   * when the modal's chunk loads; a modal key asked before that comes back as the key).
+   */
   readonly t: Translate
   /** Where Connect's "New to wallets?" row links (https; shown while `enableWalletGuide` is on). */
   readonly walletGuideUrl?: string

@@ -1,8 +1,13 @@
 import { render } from 'preact'
+import { completeDefaultMessages } from '../i18n/kit-translate.js'
+import { modalMessagesEn } from '../i18n/modal-messages-en.js'
 import type { UiKit } from '../kit/types.js'
 import { BASE_CSS } from '../styles/base-css.js'
 import { MODAL_STYLES, ModalApp } from './modal-app.js'
 import { ViewBody, viewTitle } from './view-switch.js'
+
+// The modal's English strings travel with the modal: a kit without `messages` has them from here on.
+completeDefaultMessages(modalMessagesEn)
 
 /**
  * Renders the modal into `<latchkey-modal>`'s shadow root. This module is the modal's chunk (Preact and every view):

@@ -4,6 +4,7 @@ import {
   type BrowserContextOptions,
   chromium,
   type Page,
+  type Request,
 } from 'playwright-core'
 
 /**
@@ -13,6 +14,9 @@ import {
 export function connectBrowser(wsEndpoint: string, options: { timeout?: number } = {}): Promise<Browser> {
   return chromium.connect(wsEndpoint, { timeout: options.timeout ?? 30_000 })
 }
+
+/** How many of the page's last console messages `diagnose()` shows. */
+const CONSOLE_KEPT = 30
 
 /** Hosts a page may talk to. Everything else is "outside". */
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
@@ -40,6 +44,11 @@ export interface IsolatedPage {
   outsideRequests: string[]
   /** Uncaught errors thrown in the page (`pageerror`), in order. */
   pageErrors: Error[]
+  /**
+   * What the page is doing now, for a failed test's output: the requests still in flight (with their age), the
+   * last console messages and the page errors. Secrets never reach it: the test pages log none.
+   */
+  diagnose(): string
   /** Closes the context and its pages. Idempotent. */
   close(): Promise<void>
 }
@@ -74,12 +83,36 @@ export async function newIsolatedPage(
   page.on('pageerror', (error) => {
     pageErrors.push(error)
   })
+  const inFlight = new Map<Request, number>()
+  page.on('request', (request) => inFlight.set(request, Date.now()))
+  page.on('requestfinished', (request) => inFlight.delete(request))
+  page.on('requestfailed', (request) => inFlight.delete(request))
+  const consoleLines: string[] = []
+  page.on('console', (message) => {
+    consoleLines.push(`${message.type()}: ${message.text().slice(0, 300)}`)
+    if (consoleLines.length > CONSOLE_KEPT) consoleLines.shift()
+  })
   let closed: Promise<void> | undefined
   return {
     context,
     page,
     outsideRequests,
     pageErrors,
+    diagnose() {
+      const now = Date.now()
+      const requests = [...inFlight].map(
+        ([request, since]) => `  ${request.method()} ${request.url().slice(0, 160)} (${now - since} ms)`,
+      )
+      return [
+        `page ${page.isClosed() ? 'closed' : page.url()}`,
+        `requests in flight: ${requests.length}`,
+        ...requests,
+        `last console messages: ${consoleLines.length}`,
+        ...consoleLines.map((line) => `  ${line}`),
+        `page errors: ${pageErrors.length}`,
+        ...pageErrors.map((error) => `  ${error.message.slice(0, 300)}`),
+      ].join('\n')
+    },
     close() {
       closed ??= context.close()
       return closed

@@ -1,3 +1,5 @@
+'use client'
+
 /**
  * @latchkey/react: React 18/19 bindings over `@latchkey/ui`. `createKit()`, `<LatchkeyProvider>`, the
  * `useLatchkey*` hooks (each a `useSyncExternalStore` over one of the kit's subscriptions) and the

@@ -7,7 +7,7 @@ import { build } from 'esbuild'
  * Bundles a test page (React's development build, so it reports hydration mismatches) to files to serve, with
  * the React of this run (18 in the react-18 project).
  */
-async function bundlePage(entry: string): Promise<Record<string, string>> {
+export async function bundlePage(entry: string): Promise<Record<string, string>> {
   const result = await build({
     entryPoints: [join(import.meta.dirname, 'page', entry)],
     bundle: true,

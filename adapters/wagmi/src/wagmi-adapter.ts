@@ -37,6 +37,7 @@ import {
   type CreateConnectorFn,
   createConfig,
   createStorage,
+  type Storage,
   connect as wagmiConnect,
   signMessage as wagmiSignMessage,
   switchChain as wagmiSwitchChain,
@@ -63,6 +64,11 @@ export interface WagmiAdapterOptions {
   customWallets?: readonly CustomEvmWallet[]
   /** Server rendering: wagmi skips reading its storage until the adapter's init. */
   ssr?: boolean
+  /**
+   * wagmi's own storage (e.g. `createStorage({ storage: cookieStorage })` for server rendering, so wagmi's
+   * `cookieToInitialState` reads what the browser wrote). Default: wagmi's state lives in the kit's storage space.
+   */
+  storage?: Storage
   /** How long `reconnect` waits for the remembered wallet to announce itself after a reload. Default 500 ms. */
   restoreWaitMs?: number
 }
@@ -104,7 +110,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
       connectors: [...(options.connectors ?? [])],
       multiInjectedProviderDiscovery: false,
       ssr: options.ssr ?? false,
-      storage: createStorage({ storage: this.storage, key: 'wagmi' }),
+      storage: options.storage ?? createStorage({ storage: this.storage, key: 'wagmi' }),
     })
     this.chains.attach(this.wagmiConfig)
     this.connectors = new AdapterConnectors(
@@ -125,7 +131,10 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     return this.chains.networks
   }
 
-  /** Moves wagmi's storage into the kit's, restores its persisted state, and starts wallet discovery. */
+  /**
+   * Moves wagmi's storage into the kit's (unless the host gave wagmi its own), restores its persisted state, and
+   * starts wallet discovery.
+   */
   async init(context: AdapterContext): Promise<void> {
     if (this.context) return
     this.context = context

@@ -125,6 +125,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   // The controllers below refer to each other through functions, so the order they are created in is free.
   const chain = createChainController({
     networks: options.networks,
+    remembered: options.initialState,
     getAdapter,
     defaultAccountTypes: options.defaultAccountTypes,
     getStoredAccountType: (namespace) => preferredAccountTypes[namespace],
@@ -320,7 +321,10 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     await connection.restore()
   }
 
-  const ready = start().catch((error: unknown) => {
+  // With ssr, nothing that changes rendered state runs before `start()` (the page has hydrated by then).
+  let release: (() => void) | undefined
+  const began = options.ssr ? new Promise<void>((resolve) => (release = resolve)).then(start) : start()
+  const ready = began.catch((error: unknown) => {
     logger.error('The kit failed to start', error)
     throw error
   })
@@ -349,11 +353,25 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     modal,
     siwx,
   }
+  // With ssr in a browser, the connection cookie follows the kit (its code is a chunk only such a kit loads).
+  let stopCookie: (() => void) | undefined
+  let destroyed = false
+  const doc = options.ssr ? env.window?.document : undefined
+  if (doc)
+    void import('./connection-cookie.js').then(({ keepConnectionCookie }) => {
+      if (!destroyed) stopCookie = keepConnectionCookie(doc, chain)
+    })
   return createKitApi({
     controllers,
     ready,
+    start: () => {
+      release?.()
+      return ready
+    },
     getAdapter,
     destroy() {
+      destroyed = true
+      stopCookie?.()
       for (const stop of adapterListeners.splice(0)) stop()
       for (const adapter of adapters.list()) adapter.destroy()
       modal.destroy()

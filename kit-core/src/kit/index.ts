@@ -4,4 +4,10 @@ export {
   type KitCore,
   type KitCoreInternals,
 } from './create-kit-core.js'
+export {
+  CONNECTION_COOKIE,
+  CONNECTION_COOKIE_MAX_AGE_S,
+  cookieToInitialState,
+  type KitInitialState,
+} from './initial-state.js'
 export type { KitAccount, KitControllers, KitNetwork, KitState } from './kit-api.js'

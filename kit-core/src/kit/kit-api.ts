@@ -104,6 +104,7 @@ function watch<S extends object, T>(
 export function createKitApi(params: {
   controllers: KitControllers
   ready: Promise<void>
+  start(): Promise<void>
   getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
   destroy(): void
 }) {
@@ -145,6 +146,11 @@ export function createKitApi(params: {
     controllers: c,
     /** Resolves once start-up is done: remote config read, adapters ready, connections restored. */
     ready: params.ready,
+    /**
+     * Starts the kit when it was created with `ssr: true` (after hydration: the React provider calls it when it
+     * mounts); a kit without `ssr` started when it was created. Idempotent; resolves with `ready`.
+     */
+    start: params.start,
 
     open: (options?: OpenOptions) => c.modal.open(options),
     close: () => c.modal.close(),

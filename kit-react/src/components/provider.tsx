@@ -1,5 +1,5 @@
 import { LatchkeyError } from '@latchkey/core'
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ReactNode, useContext, useEffect } from 'react'
 import type { LatchkeyKit } from '../kit/create-kit.js'
 import { findPageKit } from '../kit/registry.js'
 
@@ -9,8 +9,16 @@ const KitContext = createContext<LatchkeyKit | undefined>(undefined)
 export const NO_KIT_MESSAGE =
   'No Latchkey kit: wrap the app in <LatchkeyProvider kit={kit}>, or create exactly one kit on the page with createKit()'
 
-/** Makes `kit` the kit of every Latchkey hook and component below it (needed on a server and with several kits). */
+/**
+ * Makes `kit` the kit of every Latchkey hook and component below it (needed on a server and with several kits), and
+ * starts a kit created with `ssr: true` once it has mounted: after hydration, so the first client render is the
+ * server's (restore and reconnect run from here, once).
+ */
 export function LatchkeyProvider(props: { kit: LatchkeyKit; children?: ReactNode }) {
+  const { kit } = props
+  useEffect(() => {
+    void kit.start()
+  }, [kit])
   return <KitContext.Provider value={props.kit}>{props.children}</KitContext.Provider>
 }
 

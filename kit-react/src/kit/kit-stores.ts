@@ -24,7 +24,7 @@ export interface KitStores {
   walletProvider(namespace: ChainNamespace): ExternalStore<unknown>
 }
 
-/** Every account starts disconnected, and a server never connects: what the server renders for any namespace. */
+/** A namespace the kit does not serve is never connected, on the server or in the browser. */
 const DISCONNECTED: KitAccount = Object.freeze({
   address: undefined,
   caipAddress: undefined,
@@ -44,20 +44,27 @@ function providerOf(kit: UiKit, namespace: ChainNamespace): unknown {
 
 /**
  * Builds the stores of one kit. Call it right after the kit is created, before it restores a session: the
- * network, state and theme stores take the kit's starting values as their server snapshots; accounts, wallet
+ * accounts, network, state and theme stores take the kit's starting values as their server snapshots (a returning
+ * visitor's accounts, reconnecting, when the kit was given the cookie's `initialState`; else disconnected); wallet
  * info, providers and events start empty on the server.
  */
 export function createKitStores(kit: UiKit): KitStores {
   const c = kit.controllers
   const chainVersion = () => [c.chain.state.get()]
   const accounts = new Map<ChainNamespace | undefined, ExternalStore<KitAccount>>()
+  // The accounts at creation, for every namespace: a store made later (on a hook's first render, maybe after a
+  // restore) still answers the server what the kit started with.
+  const namespaces = Object.keys(c.chain.state.get().namespaces) as ChainNamespace[]
+  const atCreation = new Map(
+    [undefined, ...namespaces].map((namespace) => [namespace, kit.getAccount(namespace)]),
+  )
   const providers = new Map<ChainNamespace, ExternalStore<unknown>>()
   const accountStore = (namespace?: ChainNamespace) =>
     createExternalStore({
       subscribe: (onChange) => kit.subscribeAccount(onChange, namespace),
       versions: chainVersion,
       read: () => kit.getAccount(namespace),
-      server: DISCONNECTED,
+      server: atCreation.get(namespace) ?? DISCONNECTED,
     })
   const providerStore = (namespace: ChainNamespace) =>
     createExternalStore<unknown>({

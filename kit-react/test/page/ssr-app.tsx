@@ -22,6 +22,7 @@ export function SsrApp(props: { onHydrated?: () => void; mismatch?: boolean }) {
   return (
     <header>
       <span data-testid="ssr-status">{account.status}</span>
+      <span data-testid="ssr-address">{account.address ?? 'no address'}</span>
       <span data-testid="ssr-network">{network.caipNetwork?.name}</span>
       <span data-testid="ssr-open">{String(state.open)}</span>
       <span data-testid="ssr-theme">{theme.themeMode}</span>

@@ -1,9 +1,10 @@
 import type { AccountType, AdapterAccount } from '../../adapter/accounts.js'
 import { DEFAULT_ACCOUNT_TYPES } from '../../adapter/accounts.js'
 import type { ChainAdapter } from '../../adapter/adapter.js'
-import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
+import { type CaipNetworkId, type ChainNamespace, parseCaipAddress } from '../../caip/caip.js'
 import { LatchkeyError } from '../../errors/errors.js'
 import { Messages } from '../../errors/messages.js'
+import type { KitInitialState } from '../../kit/initial-state.js'
 import { createStore, type StateStore } from '../../kit/store.js'
 import type { CaipNetwork } from '../../networks/define.js'
 import { isUnsupportedNetwork } from '../../networks/define.js'
@@ -16,6 +17,11 @@ import { EMPTY_ACCOUNT } from './chain-state.js'
 export interface ChainControllerDeps {
   /** The host's networks, validated and filtered to the enabled namespaces. */
   networks: readonly CaipNetwork[]
+  /**
+   * A returning visitor's accounts read from the kit's cookie (`ssr`): each starts shown, reconnecting, on its
+   * network when the kit serves that network (else it is left out), until the restore confirms or withdraws it.
+   */
+  remembered?: KitInitialState
   getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
   /** The host's defaultAccountTypes. */
   defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
@@ -47,7 +53,7 @@ function namespacesOf(networks: readonly CaipNetwork[]): ChainNamespace[] {
   return [...new Set(networks.map((n) => n.chainNamespace))]
 }
 
-function initialState(networks: readonly CaipNetwork[]): ChainState {
+function initialState(networks: readonly CaipNetwork[], remembered?: KitInitialState): ChainState {
   const namespaces: Partial<Record<ChainNamespace, NamespaceState>> = {}
   for (const namespace of namespacesOf(networks)) {
     const own = networks.filter((n) => n.chainNamespace === namespace)
@@ -60,7 +66,33 @@ function initialState(networks: readonly CaipNetwork[]): ChainState {
     }
   }
   const first = networks[0]
-  return { activeNamespace: first?.chainNamespace, activeCaipNetwork: first, namespaces }
+  const state: ChainState = { activeNamespace: first?.chainNamespace, activeCaipNetwork: first, namespaces }
+  return remembered ? withRemembered(state, remembered) : state
+}
+
+/** `state` with the remembered accounts shown reconnecting; the remembered active namespace leads when it is shown. */
+function withRemembered(state: ChainState, remembered: KitInitialState): ChainState {
+  const namespaces = { ...state.namespaces }
+  for (const caipAddress of Object.values(remembered.accounts)) {
+    if (!caipAddress) continue
+    const { namespace, address, caipNetworkId } = parseCaipAddress(caipAddress)
+    const entry = namespaces[namespace as ChainNamespace]
+    const network = entry?.networks.find((n) => n.caipNetworkId === caipNetworkId)
+    if (!entry || !network) continue
+    namespaces[namespace as ChainNamespace] = {
+      ...entry,
+      caipNetwork: network,
+      account: { ...EMPTY_ACCOUNT, address, caipAddress, allAccounts: [], status: 'connecting' },
+    }
+  }
+  const active = namespaces[remembered.activeNamespace]
+  if (active?.account.status !== 'connecting') return { ...state, namespaces }
+  return {
+    activeNamespace: remembered.activeNamespace,
+    activeCaipNetwork: active.caipNetwork,
+    activeCaipAddress: active.account.caipAddress,
+    namespaces,
+  }
 }
 
 /**
@@ -69,7 +101,7 @@ function initialState(networks: readonly CaipNetwork[]): ChainState {
  * unsupported network and account types. The account's balance and identity are read by `account-sync.ts`.
  */
 export function createChainController(deps: ChainControllerDeps) {
-  const state: StateStore<ChainState> = createStore(initialState(deps.networks))
+  const state: StateStore<ChainState> = createStore(initialState(deps.networks, deps.remembered))
 
   const ns = (namespace: ChainNamespace): NamespaceState | undefined => state.get().namespaces[namespace]
 

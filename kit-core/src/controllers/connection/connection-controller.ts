@@ -314,8 +314,10 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
             if (!result) throw new Error('Nothing to restore')
             await markConnected(namespace, result.connectorId, result.accounts, result.network)
           } catch {
-            if (deps.chain.state.get().namespaces[namespace])
-              deps.chain.setAccountStatus(namespace, 'disconnected')
+            // An account shown from the cookie (ssr) is withdrawn with its address; otherwise only the status changes.
+            const shown = deps.chain.state.get().namespaces[namespace]?.account
+            if (shown?.address) deps.chain.resetAccount(namespace)
+            else if (shown) deps.chain.setAccountStatus(namespace, 'disconnected')
             await deps.store.setStatus(namespace, 'disconnected')
             if (connectorId) await deps.store.clearLoginCache()
           }

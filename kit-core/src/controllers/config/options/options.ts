@@ -4,6 +4,7 @@ import type { KitStorage } from '../../../adapter/storage.js'
 import type { AppMetadata } from '../../../adapter/walletconnect.js'
 import type { CaipNetworkId, ChainNamespace } from '../../../caip/caip.js'
 import type { KitEnvironment } from '../../../kit/environment.js'
+import type { KitInitialState } from '../../../kit/initial-state.js'
 import type { CaipNetwork } from '../../../networks/define.js'
 import type { WalletListing } from '../../../services/types.js'
 import type { KitFeatures } from '../features/features.js'
@@ -78,6 +79,14 @@ export interface KitOptions {
   basic?: boolean
   /** The namespaces the kit uses (default all); networks and adapters of others are dropped. */
   namespaces?: readonly ChainNamespace[]
+  /**
+   * Server rendering (default false): the kit changes no state until `kit.start()` (the React provider calls it
+   * when it mounts, after hydration), and keeps its connection summary in a cookie (`latchkey.connection`) that
+   * `cookieToInitialState` reads on the server.
+   */
+  ssr?: boolean
+  /** What a server rendered for a returning visitor (`cookieToInitialState`): the accounts shown reconnecting. */
+  initialState?: KitInitialState
   /** Default the page's localStorage, else memory (Node, SSR). Async stores are fine. */
   storage?: KitStorage
   /** The prefix of every storage key of this kit (default 'latchkey'). */
@@ -120,6 +129,8 @@ export interface ResolvedOptions {
   enableWalletGuide: boolean
   enableEmbedded: boolean
   disableAppend: boolean
+  ssr: boolean
+  initialState: KitInitialState | undefined
   debug: boolean
   basic: boolean
   /** The kit's storage space: the host's (or default) storage with keys prefixed by `storagePrefix`. */

@@ -5,11 +5,13 @@ import {
   CHAIN_NAMESPACES,
   type ChainNamespace,
   isChainNamespace,
+  parseCaipAddress,
   parseCaipNetworkId,
 } from '../../../caip/caip.js'
 import { LatchkeyError } from '../../../errors/errors.js'
 import { Messages } from '../../../errors/messages.js'
 import { detectEnvironment, type KitEnvironment } from '../../../kit/environment.js'
+import type { KitInitialState } from '../../../kit/initial-state.js'
 import type { CaipNetwork } from '../../../networks/define.js'
 import { validateFeatures } from '../features/features.js'
 import { createDefaultStorage } from '../storage/kit-storage.js'
@@ -42,7 +44,7 @@ const KNOWN_OPTIONS = new Set<string>([
   ...'enableWalletConnect enableWallets enableWalletGuide enableEmbedded disableAppend debug basic namespaces'.split(
     ' ',
   ),
-  ...'storage storagePrefix services environment'.split(' '),
+  ...'storage storagePrefix services environment ssr initialState'.split(' '),
 ])
 const IMAGE_SCHEMES = ['https:', 'http:', 'data:', 'blob:']
 
@@ -79,6 +81,26 @@ function checkNetworks(value: unknown): CaipNetwork[] {
     seen.add(id)
     return network as unknown as CaipNetwork
   })
+}
+
+/**
+ * The host's `initialState` (what `cookieToInitialState` read, often passed through the host's props): an active
+ * namespace with an account, each account a CAIP-10 id of the namespace it is filed under; null or undefined is a
+ * first visit. (The cookie's own reader checked the address shapes.)
+ */
+function checkInitialState(value: unknown): KitInitialState | undefined {
+  if (value === undefined || value === null) return undefined
+  const fail = () => invalidOption('initialState', 'what cookieToInitialState returns', value)
+  if (!isRecord(value) || !isRecord(value.accounts) || !isChainNamespace(value.activeNamespace)) throw fail()
+  for (const [namespace, caipAddress] of Object.entries(value.accounts)) {
+    let parsed: { namespace: string } | undefined
+    try {
+      parsed = parseCaipAddress(String(caipAddress))
+    } catch {}
+    if (!isChainNamespace(namespace) || parsed?.namespace !== namespace) throw fail()
+  }
+  if (!value.accounts[value.activeNamespace]) throw fail()
+  return value as unknown as KitInitialState
 }
 
 function checkCustomWallets(value: unknown): readonly CustomWallet[] {
@@ -258,6 +280,8 @@ export function resolveOptions(raw: KitOptions, env?: KitEnvironment): ResolvedO
     enableWalletGuide: flag('enableWalletGuide', true),
     enableEmbedded: flag('enableEmbedded', false),
     disableAppend: flag('disableAppend', false),
+    ssr: flag('ssr', false),
+    initialState: checkInitialState(options.initialState),
     debug: flag('debug', false),
     basic: flag('basic', false),
     storage: prefixStorage(base, storagePrefix),

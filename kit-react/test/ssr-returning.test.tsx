@@ -1,0 +1,168 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { connectBrowser, type IsolatedPage, newIsolatedPage } from '@latchkey/browser'
+import { type createTestWallet, injectScriptPath, type TestWallet } from '@latchkey/evm-wallet'
+import { reactUnderTest } from '@latchkey/react18'
+import type { LocalStackInfo } from '@latchkey/stack'
+import { renderToString } from 'react-dom/server'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createKit, LatchkeyProvider } from '../src/index.js'
+import { CONNECTION_COOKIE, cookieToInitialState } from '../src/server.js'
+import { kitOptions, type PageConfig } from './page/networks.js'
+import { SsrApp } from './page/ssr-app.js'
+import type { SsrPageApi } from './page/ssr-page.js'
+import { bundlePage, consoleProblems } from './support.js'
+
+// A returning visitor on a server-rendered page (`ssr: true`): the server reads the connection cookie from the
+// request and renders the account reconnecting; the browser's first render is the same (no hydration warning), and
+// the kit, started by the provider after hydration, confirms the account or withdraws it.
+type TestWindow = Window & SsrPageApi
+type WalletWindow = Window & {
+  LatchkeyTestWallet: { createTestWallet: typeof createTestWallet }
+  wallet: TestWallet
+}
+
+const RDNS = 'dev.latchkey.react-ssr-cookie'
+/** Set in the page's localStorage, the wallet stops granting the site (a revoked permission). */
+const REVOKED_KEY = 'test-wallet-revoked'
+const config: PageConfig = { chains: (inject('stack') as LocalStackInfo).evm.chains }
+const rendered: (string | undefined)[] = []
+let server: Server
+let url: string
+let browser: Awaited<ReturnType<typeof connectBrowser>>
+
+/** The server: each request to / renders the app with the kit state its Cookie header carries. */
+async function startSsrServer(): Promise<void> {
+  const files = await bundlePage('ssr-cookie-page.tsx')
+  const json = JSON.stringify(config).replaceAll('<', '\\u003c')
+  server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+    if (path !== '/') {
+      // A chunk may be empty text: it is served all the same.
+      const file = files[path]
+      response.writeHead(file === undefined ? 404 : 200, { 'content-type': 'text/javascript; charset=utf-8' })
+      response.end(file ?? '')
+      return
+    }
+    const initialState = cookieToInitialState(request.headers.cookie)
+    rendered.push(initialState?.accounts.eip155)
+    const kit = createKit({ ...kitOptions(config), ssr: true, initialState })
+    try {
+      const html = renderToString(
+        <LatchkeyProvider kit={kit}>
+          <SsrApp />
+        </LatchkeyProvider>,
+      )
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      response.end(
+        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Latchkey SSR</title><body>' +
+          `<script type="application/json" id="config">${json}</script><div id="root">${html}</div>` +
+          '<script type="module" src="/page.js"></script></body></html>',
+      )
+    } finally {
+      kit.destroy()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+}
+
+/** A page with the EVM test wallet, which grants the site on each load until REVOKED_KEY is set. */
+async function openPage(): Promise<{ isolated: IsolatedPage; problems: string[] }> {
+  const isolated = await newIsolatedPage(browser)
+  const problems = consoleProblems(isolated.page)
+  // A step that waits names itself when it gives up, before the test's own timeout.
+  isolated.page.setDefaultTimeout(10_000)
+  await isolated.page.addInitScript({ path: injectScriptPath() })
+  await isolated.page.addInitScript(
+    ({ chains, rdns, revoked }) => {
+      const w = window as unknown as WalletWindow
+      w.wallet = w.LatchkeyTestWallet.createTestWallet({
+        name: 'Latchkey SSR Cookie Wallet',
+        rdns,
+        accountIndices: [18],
+        chains: chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name })),
+      })
+      if (localStorage.getItem(revoked) !== '1') w.wallet.connect()
+      w.wallet.announce()
+    },
+    { chains: config.chains, rdns: RDNS, revoked: REVOKED_KEY },
+  )
+  return { isolated, problems }
+}
+
+/** Loads the page (or reloads it) and returns the server's HTML once React hydrated it. */
+async function load(isolated: IsolatedPage, reload: boolean): Promise<string> {
+  const { page } = isolated
+  const response = reload ? await page.reload() : await page.goto(url)
+  const html = (await response?.text()) ?? ''
+  await page
+    .waitForFunction(() => (window as TestWindow).hydrated === true)
+    .catch((error: unknown) => {
+      throw new Error(`the page did not hydrate: ${String(error)}\n${isolated.diagnose()}`)
+    })
+  return html
+}
+
+const kitCookie = async (isolated: IsolatedPage) =>
+  (await isolated.context.cookies()).find((cookie) => cookie.name === CONNECTION_COOKIE)
+
+beforeAll(async () => {
+  await startSsrServer()
+  browser = await connectBrowser(inject('browserWsEndpoint'))
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((resolve) => server?.close(resolve))
+})
+
+describe(`a returning visitor on a server-rendered page (React ${reactUnderTest()})`, () => {
+  it('sees the account from the server’s HTML on, reconnecting, then confirmed; or withdrawn once revoked', async () => {
+    const { isolated, problems } = await openPage()
+    const { page } = isolated
+    const status = () => page.getByTestId('ssr-status').textContent()
+    try {
+      // First visit: no cookie, the server renders a visitor who is not connected; connecting writes the cookie.
+      const first = await load(isolated, false)
+      expect(first).toContain('<span data-testid="ssr-status">disconnected</span>')
+      expect(await kitCookie(isolated)).toBeUndefined()
+      await page.evaluate((rdns) => (window as TestWindow).kit?.connect({ connectorId: rdns }), RDNS)
+      await expect.poll(status).toBe('connected')
+      const address = await page.getByTestId('ssr-address').textContent()
+      expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      await expect.poll(async () => (await kitCookie(isolated))?.sameSite).toBe('Lax')
+      expect(cookieToInitialState(`${CONNECTION_COOKIE}=${(await kitCookie(isolated))?.value}`)).toEqual({
+        activeNamespace: 'eip155',
+        accounts: { eip155: `eip155:${config.chains[0]?.chainId}:${address}` },
+      })
+
+      // Returning: the server's HTML already shows the account, reconnecting; hydration matches; the wallet confirms.
+      const again = await load(isolated, true)
+      expect(again).toContain('<span data-testid="ssr-status">connecting</span>')
+      expect(again).toContain(`<span data-testid="ssr-address">${address}</span>`)
+      await expect.poll(status).toBe('connected')
+      expect(await page.getByTestId('ssr-address').textContent()).toBe(address)
+
+      // Revoked in the wallet: the server still renders the remembered account; the kit withdraws it and the cookie.
+      await page.evaluate((key) => localStorage.setItem(key, '1'), REVOKED_KEY)
+      const revoked = await load(isolated, true)
+      expect(revoked).toContain(`<span data-testid="ssr-address">${address}</span>`)
+      await expect.poll(status).toBe('disconnected')
+      expect(await page.getByTestId('ssr-address').textContent()).toBe('no address')
+      await expect.poll(() => kitCookie(isolated)).toBeUndefined()
+
+      // Three server renders: no cookie, then the account twice.
+      expect(rendered.slice(-3)).toEqual([
+        undefined,
+        `eip155:${config.chains[0]?.chainId}:${address}`,
+        rendered.at(-1),
+      ])
+      expect(problems).toEqual([])
+      expect(isolated.pageErrors.map((e) => e.message)).toEqual([])
+      expect(isolated.outsideRequests).toEqual([])
+    } finally {
+      await isolated.close()
+    }
+  })
+})

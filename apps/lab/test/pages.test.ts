@@ -89,10 +89,28 @@ describe.each([...EVM_PAGES])('/%s', (name) => {
     await expect.poll(() => textOf(page, 'account-button')).toMatch(/\d+(\.\d+)? ETH/)
     expect(await textOf(page, 'account-button')).toContain(`${address.slice(0, 4)}…${address.slice(-6)}`)
 
-    // A reload restores the session.
+    // A reload restores the session. Every frame from the first one that draws the button shows the account (busy
+    // while the wallet is asked), never "Connect Wallet".
+    await page.addInitScript(() => {
+      const frames: string[] = []
+      ;(window as unknown as { buttonFrames: string[] }).buttonFrames = frames
+      const sample = () => {
+        const button = document.querySelector('latchkey-button')?.shadowRoot?.querySelector('button')
+        const look = button
+          ? `${button.getAttribute('data-testid')}${button.hasAttribute('aria-busy') ? ' busy' : ''}`
+          : 'none'
+        if (frames.at(-1) !== look) frames.push(look)
+        if (!frames.includes('account-button')) requestAnimationFrame(sample)
+      }
+      requestAnimationFrame(sample)
+    })
     await page.reload()
     await expect.poll(() => textOf(page, 'lab-status')).toBe('connected')
     expect(await textOf(page, 'lab-address')).toBe(address)
+    const frames = await page.evaluate(() => (window as unknown as { buttonFrames: string[] }).buttonFrames)
+    expect(frames.filter((look) => look !== 'none')[0], frames.join(' > ')).toBe('account-button busy')
+    expect(frames, frames.join(' > ')).not.toContain('connect-button')
+    expect(frames, frames.join(' > ')).not.toContain('connect-button busy')
 
     // Switch network from the modal: the kit and the wallet move.
     await page.getByTestId('network-button').click()

@@ -27,6 +27,7 @@ import { createSiwx } from '../siwx/siwx-facade.js'
 import type { SiwxConfig } from '../siwx/types.js'
 import { VERSION } from '../version.js'
 import { createKitApi } from './kit-api.js'
+import { rememberedInStorage } from './remembered.js'
 
 /** The public endpoints of SPEC §7; every one can be pointed at a self-hosted implementation. */
 export const DEFAULT_SERVICE_URLS = {
@@ -125,7 +126,11 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   // The controllers below refer to each other through functions, so the order they are created in is free.
   const chain = createChainController({
     networks: options.networks,
-    remembered: options.initialState,
+    // A server-rendered page shows what its server did (the cookie's initialState); any other page what storage holds.
+    rendered: options.initialState,
+    remembered:
+      options.initialState ??
+      (options.ssr ? undefined : rememberedInStorage(options.storage, options.networks)),
     getAdapter,
     defaultAccountTypes: options.defaultAccountTypes,
     getStoredAccountType: (namespace) => preferredAccountTypes[namespace],

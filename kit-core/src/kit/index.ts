@@ -10,4 +10,10 @@ export {
   cookieToInitialState,
   type KitInitialState,
 } from './initial-state.js'
-export type { KitAccount, KitControllers, KitNetwork, KitState } from './kit-api.js'
+export {
+  type KitAccount,
+  type KitControllers,
+  type KitNetwork,
+  type KitState,
+  kitAccountOf,
+} from './kit-api.js'

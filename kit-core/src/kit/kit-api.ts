@@ -10,7 +10,7 @@ import type { EventsController } from '../controllers/config/telemetry/events-co
 import type { KitLogger } from '../controllers/config/telemetry/logger.js'
 import type { ThemeController } from '../controllers/config/theme/theme-controller.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
-import type { ConnectedWalletInfo } from '../controllers/connection/chain-state.js'
+import type { ChainState, ConnectedWalletInfo } from '../controllers/connection/chain-state.js'
 import type { ConnectFlowController } from '../controllers/connection/connect-flow-facade.js'
 import type { ConnectionController } from '../controllers/connection/connection-controller.js'
 import type { ConnectorsController } from '../controllers/listing/connectors-controller.js'
@@ -97,6 +97,19 @@ function watch<S extends object, T>(
   }
 }
 
+/** The host's view of a namespace's account (default the active one) in a chain state. */
+export function kitAccountOf(chain: ChainState, namespace?: ChainNamespace): KitAccount {
+  const key = namespace ?? chain.activeNamespace
+  const a = key ? chain.namespaces[key]?.account : undefined
+  return {
+    address: a?.address,
+    caipAddress: a?.caipAddress,
+    isConnected: a?.status === 'connected',
+    status: a?.status ?? 'disconnected',
+    allAccounts: a?.allAccounts ?? [],
+  }
+}
+
 /**
  * The host's API over a kit's controllers: the verbs and subscriptions of DESIGN.md ("The host's API"), named
  * as Reown AppKit names them so moving over is a rename.
@@ -110,16 +123,7 @@ export function createKitApi(params: {
 }) {
   const { controllers: c, getAdapter } = params
 
-  const account = (namespace?: ChainNamespace): KitAccount => {
-    const a = c.chain.getAccount(namespace)
-    return {
-      address: a?.address,
-      caipAddress: a?.caipAddress,
-      isConnected: a?.status === 'connected',
-      status: a?.status ?? 'disconnected',
-      allAccounts: a?.allAccounts ?? [],
-    }
-  }
+  const account = (namespace?: ChainNamespace): KitAccount => kitAccountOf(c.chain.state.get(), namespace)
   const network = (): KitNetwork => {
     const caipNetwork = c.chain.state.get().activeCaipNetwork
     return { caipNetwork, caipNetworkId: caipNetwork?.caipNetworkId, chainId: caipNetwork?.id }

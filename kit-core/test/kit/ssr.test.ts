@@ -199,3 +199,63 @@ describe('a kit with ssr: true', () => {
     core.destroy()
   })
 })
+
+describe('a client-rendered kit (no ssr) shows what its storage remembers from its first render', () => {
+  /** Connects on soneium with a first kit and leaves its storage, as a visit before a reload does. */
+  async function visitedBefore(): Promise<KitStorage & { keys(): string[] }> {
+    const storage = createMemoryStorage()
+    const first = kit({}, storage)
+    await first.core.ready
+    await first.core.connect({ connectorId: 'fake', namespace: 'eip155', network: soneium })
+    first.core.destroy()
+    return storage
+  }
+
+  test('the account is there at creation, reconnecting on its network, then confirmed', async () => {
+    const storage = await visitedBefore()
+    const again = kit({}, storage)
+    again.evm.setRestorable(soneium)
+    expect(again.core.getAccount()).toMatchObject({ address: EVM, status: 'connecting' })
+    expect(again.core.controllers.chain.state.get().activeCaipNetwork?.caipNetworkId).toBe(
+      soneium.caipNetworkId,
+    )
+    await again.core.ready
+    expect(again.core.getAccount()).toMatchObject({ address: EVM, status: 'connected' })
+    again.core.destroy()
+  })
+
+  test('after a disconnect, nothing is remembered', async () => {
+    const storage = await visitedBefore()
+    const second = kit({}, storage)
+    second.evm.setRestorable(soneium)
+    await second.core.ready
+    await second.core.disconnect()
+    second.core.destroy()
+    expect(kit({}, storage).core.getAccount()).toMatchObject({ address: undefined, status: 'disconnected' })
+  })
+
+  test('a wallet that no longer grants: shown at creation, then withdrawn', async () => {
+    const storage = await visitedBefore()
+    const again = kit({}, storage)
+    expect(again.core.getAccount().address).toBe(EVM)
+    await again.core.ready
+    expect(again.core.getAccount()).toMatchObject({ address: undefined, status: 'disconnected' })
+  })
+
+  test('an async store, a kit with ssr, or a hostile cached address shows nothing at creation', async () => {
+    const storage = await visitedBefore()
+    const async: KitStorage = {
+      getItem: async (key) => storage.getItem(key),
+      setItem: (key, value) => storage.setItem(key, value),
+      removeItem: (key) => storage.removeItem(key),
+    }
+    expect(kit({}, async).core.getAccount().status).toBe('disconnected')
+    expect(kit({ ssr: true }, storage).core.getAccount().status).toBe('disconnected')
+    const addressKey = storage.keys().find((key) => key.endsWith('address_cache')) as string
+    expect(JSON.parse(String(storage.getItem(addressKey)))).toEqual({ eip155: EVM })
+    storage.setItem(addressKey, JSON.stringify({ eip155: '<img src=x onerror=alert(1)>' }))
+    expect(kit({}, storage).core.getAccount()).toMatchObject({ address: undefined, status: 'disconnected' })
+    storage.setItem(addressKey, '{not json')
+    expect(kit({}, storage).core.getAccount()).toMatchObject({ address: undefined, status: 'disconnected' })
+  })
+})

@@ -2,6 +2,7 @@ import { describe, expect, test, vi } from 'vitest'
 import type { Connector } from '../../src/adapter/connectors.js'
 import {
   type ConnectorsControllerDeps,
+  connectSections,
   createConnectorsController,
 } from '../../src/controllers/listing/index.js'
 import { connector, wallet } from './fakes.js'
@@ -176,7 +177,11 @@ describe('connectors controller', () => {
       getRecentWallets: () => [{ id: 'recent-wallet', name: 'Recent' }],
     })
     connectors.setAdapterConnectors('eip155', [rabby, wc])
-    const sections = connectors.sections({ featured: [wallet(1)], recommended: [wallet(2)], excluded: [] })
+    const sections = connectSections(connectors, {
+      featured: [wallet(1)],
+      recommended: [wallet(2)],
+      excluded: [],
+    })
     // featured, custom and Rabby take 3 of the 4 wallet rows: one recommended wallet follows.
     expect(sections.map((s) => s.type)).toEqual([
       'walletConnect',
@@ -188,13 +193,17 @@ describe('connectors controller', () => {
     ])
     const custom = sections.find((s) => s.type === 'custom')?.items[0]
     expect(custom).toEqual({ kind: 'wallet', subtype: 'custom', wallet: { id: 'custom', name: 'Custom' } })
-    const excluded = connectors.sections({ featured: [], recommended: [], excluded: [{ name: 'RABBY' }] })
+    const excluded = connectSections(connectors, {
+      featured: [],
+      recommended: [],
+      excluded: [{ name: 'RABBY' }],
+    })
     expect(excluded.map((s) => s.type)).toEqual(['walletConnect', 'recent', 'custom'])
   })
 
   test('no wallet sections when the host turns wallets off', () => {
     const connectors = setup({ options: { enableWallets: false } })
     connectors.setAdapterConnectors('eip155', [rabby])
-    expect(connectors.sections({ featured: [wallet(1)], recommended: [], excluded: [] })).toEqual([])
+    expect(connectSections(connectors, { featured: [wallet(1)], recommended: [], excluded: [] })).toEqual([])
   })
 })

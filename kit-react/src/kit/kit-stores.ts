@@ -1,11 +1,13 @@
-import type {
-  ChainNamespace,
-  ConnectedWalletInfo,
-  KitAccount,
-  KitNetwork,
-  KitState,
-  ThemeState,
-  TrackedEvent,
+import {
+  type CaipNetwork,
+  type ChainNamespace,
+  type ConnectedWalletInfo,
+  type KitAccount,
+  type KitNetwork,
+  type KitState,
+  kitAccountOf,
+  type ThemeState,
+  type TrackedEvent,
 } from '@latchkey/core'
 import type { UiKit } from '@latchkey/ui'
 import { createExternalStore, type ExternalStore } from './external-store.js'
@@ -24,15 +26,6 @@ export interface KitStores {
   walletProvider(namespace: ChainNamespace): ExternalStore<unknown>
 }
 
-/** A namespace the kit does not serve is never connected, on the server or in the browser. */
-const DISCONNECTED: KitAccount = Object.freeze({
-  address: undefined,
-  caipAddress: undefined,
-  isConnected: false,
-  status: 'disconnected',
-  allAccounts: [],
-})
-
 /** The provider of a namespace, or undefined while nothing is connected there (the getter throws then). */
 function providerOf(kit: UiKit, namespace: ChainNamespace): unknown {
   try {
@@ -43,28 +36,25 @@ function providerOf(kit: UiKit, namespace: ChainNamespace): unknown {
 }
 
 /**
- * Builds the stores of one kit. Call it right after the kit is created, before it restores a session: the
- * accounts, network, state and theme stores take the kit's starting values as their server snapshots (a returning
- * visitor's accounts, reconnecting, when the kit was given the cookie's `initialState`; else disconnected); wallet
+ * Builds the stores of one kit. The accounts, network and state stores answer the server with what a server render
+ * of the kit shows (the kit's `serverState`: a returning visitor's accounts, reconnecting, when the kit was given the
+ * cookie's `initialState`; else disconnected on the first network), the theme store with the starting theme; wallet
  * info, providers and events start empty on the server.
  */
 export function createKitStores(kit: UiKit): KitStores {
   const c = kit.controllers
   const chainVersion = () => [c.chain.state.get()]
   const accounts = new Map<ChainNamespace | undefined, ExternalStore<KitAccount>>()
-  // The accounts at creation, for every namespace: a store made later (on a hook's first render, maybe after a
-  // restore) still answers the server what the kit started with.
-  const namespaces = Object.keys(c.chain.state.get().namespaces) as ChainNamespace[]
-  const atCreation = new Map(
-    [undefined, ...namespaces].map((namespace) => [namespace, kit.getAccount(namespace)]),
-  )
   const providers = new Map<ChainNamespace, ExternalStore<unknown>>()
+  // What a server render of this kit shows: the networks and only the accounts the cookie named (never what the
+  // browser's storage remembered: the server could not see it), whenever a store is made.
+  const server = c.chain.serverState
   const accountStore = (namespace?: ChainNamespace) =>
     createExternalStore({
       subscribe: (onChange) => kit.subscribeAccount(onChange, namespace),
       versions: chainVersion,
       read: () => kit.getAccount(namespace),
-      server: atCreation.get(namespace) ?? DISCONNECTED,
+      server: kitAccountOf(server, namespace),
     })
   const providerStore = (namespace: ChainNamespace) =>
     createExternalStore<unknown>({
@@ -79,12 +69,19 @@ export function createKitStores(kit: UiKit): KitStores {
     network: createExternalStore({
       subscribe: (onChange) => kit.subscribeNetwork(onChange),
       versions: chainVersion,
-      read: () => networkOf(kit),
+      read: () => networkOf(kit.getCaipNetwork()),
+      server: networkOf(server.activeCaipNetwork),
     }),
     state: createExternalStore({
       subscribe: (onChange) => kit.subscribeState(onChange),
       versions: () => [c.chain.state.get(), c.modal.state.get()],
       read: () => kit.getState(),
+      server: {
+        open: false,
+        loading: false,
+        selectedNetworkId: server.activeCaipNetwork?.caipNetworkId,
+        activeChain: server.activeNamespace,
+      },
     }),
     theme: createExternalStore({
       subscribe: (onChange) => kit.subscribeTheme(onChange),
@@ -118,7 +115,6 @@ function cached<K, V>(map: Map<K, V>, key: K, make: (key: K) => V): V {
   return made
 }
 
-function networkOf(kit: UiKit): KitNetwork {
-  const caipNetwork = kit.getCaipNetwork()
+function networkOf(caipNetwork: CaipNetwork | undefined): KitNetwork {
   return { caipNetwork, caipNetworkId: caipNetwork?.caipNetworkId, chainId: caipNetwork?.id }
 }

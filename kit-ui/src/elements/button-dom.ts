@@ -117,10 +117,12 @@ export function drawConnectOrAccountButton(kit: UiKit, root: ShadowRoot, attrs: 
     const { size: sizeAttr, label, loadingLabel, balance, disabled } = attrs()
     const account = chain.activeNamespace ? chain.namespaces[chain.activeNamespace]?.account : undefined
     const size = sizeAttr === 'sm' ? 'sm' : ''
-    if (account?.status === 'connected' && account.address) {
+    // A remembered account (reconnecting after a reload) is shown as the account, busy until the wallet answers.
+    const reconnecting = account?.status === 'connecting' && Boolean(account.address)
+    if ((account?.status === 'connected' || reconnecting) && account?.address) {
       const { address, profileImage } = account
       const amount =
-        balance !== 'hide' && account.balance !== undefined
+        !reconnecting && balance !== 'hide' && account.balance !== undefined
           ? `${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`.trimEnd()
           : undefined
       const name = account.profileName || formatAddress(address)
@@ -128,13 +130,15 @@ export function drawConnectOrAccountButton(kit: UiKit, root: ShadowRoot, attrs: 
         className: `btn account ${size} ${amount === undefined ? 'no-balance' : ''}`,
         testId: 'account-button',
         disabled,
-        busy: false,
+        busy: reconnecting,
         key: JSON.stringify(['account', amount, name, address, profileImage]),
         content: (doc) => [
           ...(amount === undefined ? [] : [span(doc, 'balance', [amount])]),
           span(doc, 'address', [avatar(doc, address, profileImage, 20), name]),
         ],
-        onClick: () => void kit.open(),
+        onClick: () => {
+          if (!reconnecting) void kit.open()
+        },
       }
     }
     const busy = modal.loading || account?.status === 'connecting'

@@ -10,6 +10,7 @@ export const BUTTON_CSS = `
 .account, .network { background: var(--lk-surface-2); color: var(--lk-color-fg-100);
   box-shadow: inset 0 0 0 1px color-mix(in srgb, var(--lk-color-fg-100) 8%, transparent); padding-left: 6px; }
 .account:hover:not(:disabled), .network:hover:not(:disabled) { background: var(--lk-surface-3); }
+.account[aria-busy] { opacity: 0.72; cursor: progress; }
 .account .balance { color: var(--lk-color-fg-100); padding-left: 4px; }
 .account .address { background: var(--lk-surface-3); padding: 4px 10px 4px 6px; border-radius: var(--lk-border-radius-3xl);
   display: inline-flex; align-items: center; gap: 6px; color: var(--lk-color-fg-200); font-variant-numeric: tabular-nums; }

@@ -2,6 +2,7 @@ import {
   type ConnectItem,
   type ConnectorEntry,
   type ConnectSection,
+  connectSections,
   isSafeWebLink,
   type WalletListing,
 } from '@latchkey/core'
@@ -30,7 +31,7 @@ export function ConnectView({ kit }: { kit: UiKit }) {
   useStore(connection.state)
   const listed = useStore(listing.state)
   const { t } = kit
-  const sections = connectors.sections(listed).filter((section) => section.items.length > 0)
+  const sections = connectSections(connectors, listed).filter((section) => section.items.length > 0)
   const terms = isSafeWebLink(options.termsConditionsUrl) ? options.termsConditionsUrl : undefined
   // All Wallets lists the Provider API's wallets: without a project id there is no listing to show.
   const showAll = Boolean(kit.controllers.providerApi) && features.isEnabled('allWallets')

@@ -1,7 +1,7 @@
 import type { AccountType, AdapterAccount } from '../../adapter/accounts.js'
 import { DEFAULT_ACCOUNT_TYPES } from '../../adapter/accounts.js'
 import type { ChainAdapter } from '../../adapter/adapter.js'
-import { type CaipNetworkId, type ChainNamespace, parseCaipAddress } from '../../caip/caip.js'
+import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
 import { LatchkeyError } from '../../errors/errors.js'
 import { Messages } from '../../errors/messages.js'
 import type { KitInitialState } from '../../kit/initial-state.js'
@@ -10,6 +10,7 @@ import type { CaipNetwork } from '../../networks/define.js'
 import { isUnsupportedNetwork } from '../../networks/define.js'
 import type { BlockchainApi } from '../../services/types.js'
 import { createAccountSync } from './account-sync.js'
+import { startingState } from './chain-start.js'
 import type { ChainState, ConnectedWalletInfo, NamespaceAccount, NamespaceState } from './chain-state.js'
 import { EMPTY_ACCOUNT } from './chain-state.js'
 
@@ -18,10 +19,13 @@ export interface ChainControllerDeps {
   /** The host's networks, validated and filtered to the enabled namespaces. */
   networks: readonly CaipNetwork[]
   /**
-   * A returning visitor's accounts read from the kit's cookie (`ssr`): each starts shown, reconnecting, on its
-   * network when the kit serves that network (else it is left out), until the restore confirms or withdraws it.
+   * A returning visitor's accounts (the kit's cookie, or its storage on a page the server did not render): each
+   * starts shown, reconnecting, on its network when the kit serves that network (else it is left out), until the
+   * restore confirms or withdraws it.
    */
   remembered?: KitInitialState
+  /** The accounts a server rendered (the cookie's initialState): what `serverState` shows. */
+  rendered?: KitInitialState
   getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
   /** The host's defaultAccountTypes. */
   defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
@@ -49,59 +53,17 @@ export interface ChainControllerDeps {
 
 export type ChainController = ReturnType<typeof createChainController>
 
-function namespacesOf(networks: readonly CaipNetwork[]): ChainNamespace[] {
-  return [...new Set(networks.map((n) => n.chainNamespace))]
-}
-
-function initialState(networks: readonly CaipNetwork[], remembered?: KitInitialState): ChainState {
-  const namespaces: Partial<Record<ChainNamespace, NamespaceState>> = {}
-  for (const namespace of namespacesOf(networks)) {
-    const own = networks.filter((n) => n.chainNamespace === namespace)
-    namespaces[namespace] = {
-      networks: own,
-      caipNetwork: own[0],
-      supportsAllNetworks: true,
-      smartAccountEnabledNetworks: [],
-      account: EMPTY_ACCOUNT,
-    }
-  }
-  const first = networks[0]
-  const state: ChainState = { activeNamespace: first?.chainNamespace, activeCaipNetwork: first, namespaces }
-  return remembered ? withRemembered(state, remembered) : state
-}
-
-/** `state` with the remembered accounts shown reconnecting; the remembered active namespace leads when it is shown. */
-function withRemembered(state: ChainState, remembered: KitInitialState): ChainState {
-  const namespaces = { ...state.namespaces }
-  for (const caipAddress of Object.values(remembered.accounts)) {
-    if (!caipAddress) continue
-    const { namespace, address, caipNetworkId } = parseCaipAddress(caipAddress)
-    const entry = namespaces[namespace as ChainNamespace]
-    const network = entry?.networks.find((n) => n.caipNetworkId === caipNetworkId)
-    if (!entry || !network) continue
-    namespaces[namespace as ChainNamespace] = {
-      ...entry,
-      caipNetwork: network,
-      account: { ...EMPTY_ACCOUNT, address, caipAddress, allAccounts: [], status: 'connecting' },
-    }
-  }
-  const active = namespaces[remembered.activeNamespace]
-  if (active?.account.status !== 'connecting') return { ...state, namespaces }
-  return {
-    activeNamespace: remembered.activeNamespace,
-    activeCaipNetwork: active.caipNetwork,
-    activeCaipAddress: active.account.caipAddress,
-    namespaces,
-  }
-}
-
 /**
  * Networks and accounts per namespace (SPEC §3 "Network state", "Account per namespace"; §4 "Network
  * switching"): which network and account are active, switching, adding and removing networks, the
  * unsupported network and account types. The account's balance and identity are read by `account-sync.ts`.
  */
 export function createChainController(deps: ChainControllerDeps) {
-  const state: StateStore<ChainState> = createStore(initialState(deps.networks, deps.remembered))
+  /** What a server render of this kit shows: the networks, and only the accounts the cookie named. */
+  const serverState = startingState(deps.networks, deps.rendered)
+  const state: StateStore<ChainState> = createStore(
+    deps.remembered === deps.rendered ? serverState : startingState(deps.networks, deps.remembered),
+  )
 
   const ns = (namespace: ChainNamespace): NamespaceState | undefined => state.get().namespaces[namespace]
 
@@ -186,6 +148,8 @@ export function createChainController(deps: ChainControllerDeps) {
 
   return {
     state,
+    /** The state a server render of this kit shows (React's server snapshot): never what only the browser stored. */
+    serverState,
 
     /** The networks of a namespace, or of every namespace. */
     getNetworks(namespace?: ChainNamespace): readonly CaipNetwork[] {

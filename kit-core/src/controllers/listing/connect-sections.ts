@@ -1,6 +1,7 @@
 import { ConnectorIds } from '../../adapter/connectors.js'
 import type { ChainNamespace } from '../../caip/caip.js'
 import type { WalletListing } from '../../services/types.js'
+import type { ConnectorsController, ListingForSections } from './connectors-controller.js'
 import {
   BROWSER_WALLET_NAME,
   CONNECTOR_ORDER,
@@ -153,4 +154,17 @@ export function buildConnectSections(input: ConnectSectionsInput): ConnectSectio
   return connectSectionOrder(input.order)
     .map((type) => ({ type, items: items[type] }))
     .filter((section) => section.items.length > 0)
+}
+
+/**
+ * The Connect view's sections (SPEC §9 order) for a kit's connectors controller and listing: none when the host set
+ * `enableWallets: false`.
+ */
+export function connectSections(
+  connectors: Pick<ConnectorsController, 'sectionsInput'>,
+  listing: ListingForSections,
+  extra: Pick<ConnectSectionsInput, 'otherMethodsShown' | 'order'> = {},
+): ConnectSection[] {
+  const input = connectors.sectionsInput(listing, extra)
+  return input ? buildConnectSections(input) : []
 }

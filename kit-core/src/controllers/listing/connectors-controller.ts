@@ -4,7 +4,7 @@ import type { KitEnvironment } from '../../kit/environment.js'
 import { createStore, type StateStore } from '../../kit/store.js'
 import { isSafeImageUrl } from '../../services/sanitize.js'
 import type { WalletListing } from '../../services/types.js'
-import { buildConnectSections, type ConnectSection, type ConnectSectionsInput } from './connect-sections.js'
+import type { ConnectSectionsInput } from './connect-sections.js'
 import type { ConnectorEntry, ExcludedWallet, RecentWalletRef } from './listing-types.js'
 import { entryMembers, mergeConnectors } from './merge-connectors.js'
 import { sanitizeWalletListings } from './sanitize-wallet.js'
@@ -164,16 +164,17 @@ export function createConnectorsController(deps: ConnectorsControllerDeps) {
     },
 
     /**
-     * The Connect view's sections (SPEC §9 order) from this state, the recent wallets and the listing's
-     * featured, recommended and excluded wallets; none when the host set `enableWallets: false`.
+     * What the Connect view's sections are built from (`connectSections`, SPEC §9 order): this state, the recent
+     * wallets and the listing's featured, recommended and excluded wallets; undefined when the host set
+     * `enableWallets: false` (no sections). The building itself is in the modal's chunk, not the page's first one.
      */
-    sections(
+    sectionsInput(
       listing: ListingForSections,
       extra: Pick<ConnectSectionsInput, 'otherMethodsShown' | 'order'> = {},
-    ): ConnectSection[] {
-      if (deps.options.enableWallets === false) return []
+    ): ConnectSectionsInput | undefined {
+      if (deps.options.enableWallets === false) return undefined
       const s = state.get()
-      return buildConnectSections({
+      return {
         ...extra,
         connectors: s.connectors,
         recent: deps.getRecentWallets(),
@@ -185,7 +186,7 @@ export function createConnectorsController(deps: ConnectorsControllerDeps) {
         isMobile: deps.env.isMobile,
         activeNamespace: deps.getActiveNamespace?.(),
         filterNamespace: s.filterNamespace,
-      })
+      }
     },
   }
 }

@@ -5,6 +5,7 @@ export {
   type ConnectSection,
   type ConnectSectionsInput,
   connectSectionOrder,
+  connectSections,
 } from './connect-sections.js'
 export {
   type ConnectorsController,

@@ -63,6 +63,7 @@ function describeRun(run: RunResult): string {
   }
   const parts = [
     `button ${run.buttonMs?.toFixed(0)} ms`,
+    ...(run.reloadAccountMs === undefined ? [] : [`reload → account ${run.reloadAccountMs.toFixed(0)} ms`]),
     run.listMs !== undefined ? `list ${run.listMs.toFixed(1)} ms` : undefined,
     `connect ${run.connectMs?.toFixed(1)} ms`,
     `heap ${((run.heapBytes ?? 0) / 1024 / 1024).toFixed(2)} MiB`,

@@ -48,6 +48,9 @@ export function markdown(input: ReportInput): string {
     row('JS emitted by the build, gzip (kB)', (s) => kB(s.jsTotal.gzip)),
     row('JS emitted by the build, brotli (kB)', (s) => kB(s.jsTotal.brotli)),
     row('navigation → button visible (ms)', (s) => ms(s.buttonMs)),
+    row('returning visitor: reload → account shown (ms)', (s) =>
+      s.kind === 'floor' ? 'n/a' : ms(s.reloadAccountMs),
+    ),
     row('click → wallet list visible (ms)', (s) => (s.kind === 'floor' ? 'n/a' : ms(s.listMs))),
     row('wallet click → connected (ms)', (s) => ms(s.connectMs)),
     row('JS heap after open, after GC (MiB)', (s) =>

@@ -58,6 +58,11 @@ export interface RunResult {
   error?: string
   /** Navigation start -> first frame with the connect button visible. */
   buttonMs?: number
+  /**
+   * The returning visitor: after connecting, the page reloaded; navigation start -> first frame with the account (the
+   * connected state's element) visible. Undefined when the app did not show it within the mark timeout.
+   */
+  reloadAccountMs?: number
   /** pointerdown on the button -> first frame with the test wallet's entry visible (not for the floor). */
   listMs?: number
   /** pointerdown on the test wallet's entry (the floor: on its button) -> first frame with the connected state. */
@@ -320,6 +325,8 @@ export async function runApp(input: RunInput): Promise<RunResult> {
       result.jsInitial = fetchedBy(build, scripts, buttonAt)
       result.jsFirstClick = fetchedBy(build, scripts, listAt)
       result.foreignScripts = foreign(build, scripts)
+      result.reloadAccountMs = await reloadToAccount(page, app)
+      await shot('4-reloaded')
     } else {
       // The floor has no wallet list: its button connects the injected wallet at once.
       const { heap, dom } = await heapAndDom(context, page)
@@ -358,6 +365,20 @@ export async function runApp(input: RunInput): Promise<RunResult> {
     result.wallMs = performance.now() - started
   }
   return result
+}
+
+/**
+ * Reloads a connected page and returns navigation start -> the first frame with the account visible (the probe armed
+ * by an init script, so it watches from the new document's first frame), or undefined when it did not show.
+ */
+async function reloadToAccount(page: Page, app: AppSpec): Promise<number | undefined> {
+  await settle(page, 0)
+  await page.addInitScript(
+    (selector) => (window as unknown as BenchWindow).__bench.arm('reloaded', selector),
+    app.connected,
+  )
+  await page.reload({ waitUntil: 'commit' })
+  return mark(page, 'reloaded').catch(() => undefined)
 }
 
 function foreign(build: AppBuild, scripts: ScriptTiming[]): string[] {

@@ -21,6 +21,7 @@ export interface AppSummary {
   jsFirstClick: Partial<FileSize>
   jsTotal: FileSize
   buttonMs?: number
+  reloadAccountMs?: number
   listMs?: number
   connectMs?: number
   heapBytes?: number
@@ -101,6 +102,7 @@ export function summarizeApp(app: AppSpec, build: AppBuild, runs: RunResult[]): 
   }
   const figures = {
     buttonMs: pick((run) => run.buttonMs),
+    reloadAccountMs: pick((run) => run.reloadAccountMs),
     listMs: pick((run) => run.listMs),
     connectMs: pick((run) => run.connectMs),
     heapBytes: pick((run) => run.heapBytes),
@@ -253,6 +255,15 @@ export function targets(summaries: AppSummary[], scale: ScaleSummary[]): TargetR
     detail: latchkeys
       .map((s) => `${s.label} ${fmt(s.connectMs)} ms`)
       .concat(`AppKit ${fmt(appkit?.connectMs)} ms`)
+      .join(', '),
+  })
+  out.push({
+    name: "reload → account shown no later than a fresh visitor's button (Latchkey apps, returning visitor)",
+    pass: latchkeys.every(
+      (s) => s.reloadAccountMs !== undefined && s.buttonMs !== undefined && s.reloadAccountMs <= s.buttonMs,
+    ),
+    detail: latchkeys
+      .map((s) => `${s.label} ${fmt(s.reloadAccountMs)} ms (button ${fmt(s.buttonMs)} ms)`)
       .join(', '),
   })
   const latchkeyScale = scale.find((s) => s.app === 'latchkey-wagmi')

@@ -65,6 +65,7 @@ export default defineConfig({
       project('adapter-bitcoin', './adapters/bitcoin'),
       project('adapter-universal', './adapters/universal'),
       project('lab', './apps/lab', WITH_TSX),
+      project('next-example', './apps/next-example', TESTS_ONLY),
       project('wallet-sim', './apps/wallet', TESTS_ONLY),
       project('local-ports', './tools/local-ports', TESTS_ONLY),
       project('evm-chains', './tools/evm-chains'),

@@ -85,8 +85,11 @@ export interface KitOptions {
    * `cookieToInitialState` reads on the server.
    */
   ssr?: boolean
-  /** What a server rendered for a returning visitor (`cookieToInitialState`): the accounts shown reconnecting. */
-  initialState?: KitInitialState
+  /**
+   * What a server rendered for a returning visitor (`cookieToInitialState`): the accounts shown reconnecting. null
+   * (what a server component passes for a first visit) is none.
+   */
+  initialState?: KitInitialState | null
   /** Default the page's localStorage, else memory (Node, SSR). Async stores are fine. */
   storage?: KitStorage
   /** The prefix of every storage key of this kit (default 'latchkey'). */

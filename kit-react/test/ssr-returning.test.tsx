@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { connectBrowser, type IsolatedPage, newIsolatedPage } from '@latchkey/browser'
-import { type createTestWallet, injectScriptPath, type TestWallet } from '@latchkey/evm-wallet'
+import { addTestWalletToPage } from '@latchkey/evm-wallet'
 import { reactUnderTest } from '@latchkey/react18'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { renderToString } from 'react-dom/server'
@@ -17,10 +17,6 @@ import { bundlePage, consoleProblems } from './support.js'
 // request and renders the account reconnecting; the browser's first render is the same (no hydration warning), and
 // the kit, started by the provider after hydration, confirms the account or withdraws it.
 type TestWindow = Window & SsrPageApi
-type WalletWindow = Window & {
-  LatchkeyTestWallet: { createTestWallet: typeof createTestWallet }
-  wallet: TestWallet
-}
 
 const RDNS = 'dev.latchkey.react-ssr-cookie'
 /** Set in the page's localStorage, the wallet stops granting the site (a revoked permission). */
@@ -73,21 +69,13 @@ async function openPage(): Promise<{ isolated: IsolatedPage; problems: string[] 
   const problems = consoleProblems(isolated.page)
   // A step that waits names itself when it gives up, before the test's own timeout.
   isolated.page.setDefaultTimeout(10_000)
-  await isolated.page.addInitScript({ path: injectScriptPath() })
-  await isolated.page.addInitScript(
-    ({ chains, rdns, revoked }) => {
-      const w = window as unknown as WalletWindow
-      w.wallet = w.LatchkeyTestWallet.createTestWallet({
-        name: 'Latchkey SSR Cookie Wallet',
-        rdns,
-        accountIndices: [18],
-        chains: chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name })),
-      })
-      if (localStorage.getItem(revoked) !== '1') w.wallet.connect()
-      w.wallet.announce()
-    },
-    { chains: config.chains, rdns: RDNS, revoked: REVOKED_KEY },
-  )
+  await addTestWalletToPage(isolated.page, {
+    name: 'Latchkey SSR Cookie Wallet',
+    rdns: RDNS,
+    accountIndex: 18,
+    chains: config.chains,
+    revokedKey: REVOKED_KEY,
+  })
   return { isolated, problems }
 }
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { connectBrowser, type IsolatedPage, newIsolatedPage } from '@latchkey/browser'
-import { type createTestWallet, injectScriptPath, type TestWallet } from '@latchkey/evm-wallet'
+import { addTestWalletToPage } from '@latchkey/evm-wallet'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
@@ -16,9 +16,7 @@ const RDNS = 'dev.latchkey.next-example'
 const REVOKED_KEY = 'test-wallet-revoked'
 const { chains } = (inject('stack') as LocalStackInfo).evm
 
-type WalletWindow = Window & {
-  LatchkeyTestWallet: { createTestWallet: typeof createTestWallet }
-  wallet: TestWallet
+type KitWindow = Window & {
   kit?: { connect(input: { connectorId: string }): Promise<void> }
 }
 
@@ -87,21 +85,13 @@ async function openPage(): Promise<{ isolated: IsolatedPage; problems: string[] 
     if ((kind === 'error' || kind === 'warning') && !message.text().startsWith('[latchkey]'))
       problems.push(message.text())
   })
-  await isolated.page.addInitScript({ path: injectScriptPath() })
-  await isolated.page.addInitScript(
-    ({ chains, rdns, revoked }) => {
-      const w = window as unknown as WalletWindow
-      w.wallet = w.LatchkeyTestWallet.createTestWallet({
-        name: 'Latchkey Next Wallet',
-        rdns,
-        accountIndices: [16],
-        chains: chains.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl, name: c.name })),
-      })
-      if (localStorage.getItem(revoked) !== '1') w.wallet.connect()
-      w.wallet.announce()
-    },
-    { chains, rdns: RDNS, revoked: REVOKED_KEY },
-  )
+  await addTestWalletToPage(isolated.page, {
+    name: 'Latchkey Next Wallet',
+    rdns: RDNS,
+    accountIndex: 16,
+    chains: chains,
+    revokedKey: REVOKED_KEY,
+  })
   return { isolated, problems }
 }
 
@@ -127,7 +117,7 @@ describe('the Next.js example (app router, wagmi + Latchkey, cookies)', () => {
       expect(first).toContain('data-testid="lk-status">disconnected<')
       await page.locator('latchkey-button').getByTestId('connect-button').waitFor()
       await page.evaluate(
-        (rdns) => (window as unknown as WalletWindow).kit?.connect({ connectorId: rdns }),
+        (rdns) => (window as unknown as KitWindow).kit?.connect({ connectorId: rdns }),
         RDNS,
       )
       await expect.poll(() => text(page, 'lk-status')).toBe('connected')

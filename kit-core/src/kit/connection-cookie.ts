@@ -3,6 +3,7 @@ import type { ChainState } from '../controllers/connection/chain-state.js'
 import {
   CONNECTION_COOKIE,
   CONNECTION_COOKIE_MAX_AGE_S,
+  connectionCookieValue,
   type KitInitialState,
   serializeInitialState,
 } from './initial-state.js'
@@ -34,20 +35,6 @@ function connectedSummary(state: ChainState): KitInitialState | undefined {
   return { activeNamespace: active, accounts }
 }
 
-/** The kit cookie's value in `cookie` (a `document.cookie`), '' when there is none. */
-function currentValue(cookie: string): string {
-  const prefix = `${CONNECTION_COOKIE}=`
-  const entry = cookie
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix))
-  try {
-    return entry ? decodeURIComponent(entry.slice(prefix.length)) : ''
-  } catch {
-    return ''
-  }
-}
-
 /**
  * Keeps the connection cookie in step with the kit (`ssr`): written when the connected accounts or the active
  * namespace change, removed when nothing is connected; while a namespace is still connecting it is left as it is.
@@ -55,7 +42,7 @@ function currentValue(cookie: string): string {
  */
 export function keepConnectionCookie(doc: Document, chain: { state: StateStore<ChainState> }): () => void {
   const secure = doc.location?.protocol === 'https:'
-  let last = currentValue(doc.cookie)
+  let last = connectionCookieValue(doc.cookie) ?? ''
   const write = (state: ChainState) => {
     if (Object.values(state.namespaces).some((entry) => entry?.account.status === 'connecting')) return
     const summary = connectedSummary(state)

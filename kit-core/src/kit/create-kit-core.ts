@@ -27,7 +27,7 @@ import { createSiwx } from '../siwx/siwx-facade.js'
 import type { SiwxConfig } from '../siwx/types.js'
 import { VERSION } from '../version.js'
 import { createKitApi } from './kit-api.js'
-import { rememberedInStorage } from './remembered.js'
+import { keepAddressCache, rememberedInStorage } from './remembered.js'
 
 /** The public endpoints of SPEC §7; every one can be pointed at a self-hosted implementation. */
 export const DEFAULT_SERVICE_URLS = {
@@ -359,6 +359,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     siwx,
   }
   // With ssr in a browser, the connection cookie follows the kit (its code is a chunk only such a kit loads).
+  // The connected addresses are remembered for the next visit's first render, whatever changes them.
+  const stopAddressCache = keepAddressCache(chain, storage)
   let stopCookie: (() => void) | undefined
   let destroyed = false
   const doc = options.ssr ? env.window?.document : undefined
@@ -376,6 +378,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     getAdapter,
     destroy() {
       destroyed = true
+      stopAddressCache()
       stopCookie?.()
       for (const stop of adapterListeners.splice(0)) stop()
       for (const adapter of adapters.list()) adapter.destroy()

@@ -16,4 +16,6 @@ export {
   type KitNetwork,
   type KitState,
   kitAccountOf,
+  kitNetworkOf,
+  kitStateOf,
 } from './kit-api.js'

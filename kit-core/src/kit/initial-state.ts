@@ -45,6 +45,24 @@ function accountOf(value: string): [ChainNamespace, CaipAddress] | undefined {
   }
 }
 
+/**
+ * The decoded value of {@link CONNECTION_COOKIE} in a Cookie header (or `document.cookie`); undefined when there is
+ * none or it is not URI-encoded text.
+ */
+export function connectionCookieValue(cookie: string): string | undefined {
+  const prefix = `${CONNECTION_COOKIE}=`
+  const entry = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+  if (!entry) return undefined
+  try {
+    return decodeURIComponent(entry.slice(prefix.length))
+  } catch {
+    return undefined
+  }
+}
+
 /** The cookie's value for `state`: `v1|<active namespace>|<CAIP-10>|…` (all cookie-safe characters). */
 export function serializeInitialState(state: KitInitialState): string {
   return [VERSION, state.activeNamespace, ...Object.values(state.accounts)].join('|')
@@ -58,18 +76,8 @@ export function serializeInitialState(state: KitInitialState): string {
  */
 export function cookieToInitialState(cookie: string | null | undefined): KitInitialState | undefined {
   if (typeof cookie !== 'string') return undefined
-  const prefix = `${CONNECTION_COOKIE}=`
-  const entry = cookie
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix))
-  if (!entry) return undefined
-  let value: string
-  try {
-    value = decodeURIComponent(entry.slice(prefix.length))
-  } catch {
-    return undefined
-  }
+  const value = connectionCookieValue(cookie)
+  if (value === undefined) return undefined
   if (value.length > MAX_VALUE_LENGTH) return undefined
   const [version, active, ...rest] = value.split('|')
   if (version !== VERSION || !isChainNamespace(active) || rest.length === 0) return undefined

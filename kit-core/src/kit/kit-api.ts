@@ -110,6 +110,22 @@ export function kitAccountOf(chain: ChainState, namespace?: ChainNamespace): Kit
   }
 }
 
+/** The host's view of the active network in a chain state. */
+export function kitNetworkOf(chain: ChainState): KitNetwork {
+  const caipNetwork = chain.activeCaipNetwork
+  return { caipNetwork, caipNetworkId: caipNetwork?.caipNetworkId, chainId: caipNetwork?.id }
+}
+
+/** The host's view of the modal and the active network. */
+export function kitStateOf(chain: ChainState, modal: { open: boolean; loading: boolean }): KitState {
+  return {
+    open: modal.open,
+    loading: modal.loading,
+    selectedNetworkId: chain.activeCaipNetwork?.caipNetworkId,
+    activeChain: chain.activeNamespace,
+  }
+}
+
 /**
  * The host's API over a kit's controllers: the verbs and subscriptions of DESIGN.md ("The host's API"), named
  * as Reown AppKit names them so moving over is a rename.
@@ -124,16 +140,8 @@ export function createKitApi(params: {
   const { controllers: c, getAdapter } = params
 
   const account = (namespace?: ChainNamespace): KitAccount => kitAccountOf(c.chain.state.get(), namespace)
-  const network = (): KitNetwork => {
-    const caipNetwork = c.chain.state.get().activeCaipNetwork
-    return { caipNetwork, caipNetworkId: caipNetwork?.caipNetworkId, chainId: caipNetwork?.id }
-  }
-  const state = (): KitState => ({
-    open: c.modal.state.get().open,
-    loading: c.modal.state.get().loading,
-    selectedNetworkId: c.chain.state.get().activeCaipNetwork?.caipNetworkId,
-    activeChain: c.chain.state.get().activeNamespace,
-  })
+  const network = (): KitNetwork => kitNetworkOf(c.chain.state.get())
+  const state = (): KitState => kitStateOf(c.chain.state.get(), c.modal.state.get())
   const activeNamespace = (namespace?: ChainNamespace): ChainNamespace => {
     const ns = namespace ?? c.chain.state.get().activeNamespace
     if (!ns) throw new LatchkeyError(Messages.noActiveCaipNetworkOrClient, { code: 'NOT_CONNECTED' })

@@ -1,8 +1,10 @@
 import type { KitStorage } from '../adapter/storage.js'
 import type { CaipAddress, ChainNamespace } from '../caip/caip.js'
 import { StorageKeys } from '../controllers/config/storage/storage-keys.js'
+import type { ChainState } from '../controllers/connection/chain-state.js'
 import type { CaipNetwork } from '../networks/define.js'
 import type { KitInitialState } from './initial-state.js'
+import type { StateStore } from './store.js'
 
 /**
  * A returning visitor's accounts, read at once from the kit's storage when it answers synchronously (localStorage):
@@ -44,4 +46,32 @@ export function rememberedInStorage(
   const stored = read(StorageKeys.activeNamespace) as ChainNamespace | undefined
   const active = stored && accounts[stored] ? stored : namespaces[0]
   return active ? { activeNamespace: active, accounts } : undefined
+}
+
+/**
+ * Keeps the address cache (`address_cache`) in step with the chain state, whatever changed the address (a
+ * connection, the wallet switching accounts, a Bitcoin network move): each connected namespace's address is written
+ * when it changes, and dropped when the namespace is disconnected. Returns what stops it.
+ */
+export function keepAddressCache(
+  chain: { state: StateStore<ChainState> },
+  store: {
+    setAddressCache(namespace: ChainNamespace, address: string): Promise<void>
+    clearAddressCache(namespace: ChainNamespace): Promise<void>
+  },
+): () => void {
+  const written: Partial<Record<ChainNamespace, string | null>> = {}
+  return chain.state.subscribe((state) => {
+    for (const [key, entry] of Object.entries(state.namespaces)) {
+      const namespace = key as ChainNamespace
+      const { status, address } = entry?.account ?? {}
+      if (status === 'connected' && address && written[namespace] !== address) {
+        written[namespace] = address
+        void store.setAddressCache(namespace, address)
+      } else if (status === 'disconnected' && written[namespace] !== null) {
+        written[namespace] = null
+        void store.clearAddressCache(namespace)
+      }
+    }
+  })
 }

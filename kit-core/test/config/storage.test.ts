@@ -53,6 +53,22 @@ describe('storage keys (SPEC §3 "Local storage keys")', () => {
 })
 
 describe('storage helpers', () => {
+  test('entries of one JSON map written at once all land (each update reads what the one before wrote)', async () => {
+    const helpers = createStorageHelpers({ storage: asyncStorage() })
+    await Promise.all([
+      helpers.setAddressCache('eip155', '0xabc'),
+      helpers.setAddressCache('solana', 'Sol1'),
+      helpers.setPreferredAccountType('eip155', 'smartAccount'),
+      helpers.setPreferredAccountType('solana', 'eoa'),
+      helpers.clearAddressCache('eip155'),
+      helpers.setAddressCache('bip122', 'bc1q'),
+    ])
+    expect(await helpers.getAddressCache('eip155')).toBeUndefined()
+    expect(await helpers.getAddressCache('solana')).toBe('Sol1')
+    expect(await helpers.getAddressCache('bip122')).toBe('bc1q')
+    expect(await helpers.getPreferredAccountTypes()).toEqual({ eip155: 'smartAccount', solana: 'eoa' })
+  })
+
   test('[§4.13] clearLoginCache clears email, the used flag, the last chain and the social username only', async () => {
     const storage = createMemoryStorage()
     const helpers = createStorageHelpers({ storage })

@@ -12,9 +12,10 @@ import {
 } from '../../src/index.js'
 import { connectionCookie } from '../../src/kit/connection-cookie.js'
 import { serializeInitialState } from '../../src/kit/initial-state.js'
-import { createFakeAdapter } from '../support/fake-adapter.js'
+import { account, createFakeAdapter } from '../support/fake-adapter.js'
 
 const EVM = '0x52908400098527886E0F7030069857D2E4169EE7'
+const OTHER = '0x1111111111111111111111111111111111111111'
 const SOL = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
 const BTC = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'
 const metadata = { name: 'Test', description: 'Test app', url: 'https://test.example', icons: [] }
@@ -211,7 +212,7 @@ describe('a client-rendered kit (no ssr) shows what its storage remembers from i
     return storage
   }
 
-  test('the account is there at creation, reconnecting on its network, then confirmed', async () => {
+  test('[§4.6] stored as connected: the account is there at creation, reconnecting on its network, then confirmed', async () => {
     const storage = await visitedBefore()
     const again = kit({}, storage)
     again.evm.setRestorable(soneium)
@@ -224,6 +225,19 @@ describe('a client-rendered kit (no ssr) shows what its storage remembers from i
     again.core.destroy()
   })
 
+  test('a wallet that switched accounts: the next visit shows the account it switched to', async () => {
+    const storage = createMemoryStorage()
+    const first = kit({}, storage)
+    await first.core.ready
+    await first.core.connect({ connectorId: 'fake', namespace: 'eip155', network: soneium })
+    first.evm.emit('accountsChanged', { accounts: [account(soneium, OTHER)] })
+    expect(first.core.getAccount().address).toBe(OTHER)
+    const addressKey = storage.keys().find((key) => key.endsWith('address_cache')) as string
+    await expect.poll(() => JSON.parse(String(storage.getItem(addressKey)))).toEqual({ eip155: OTHER })
+    first.core.destroy()
+    expect(kit({}, storage).core.getAccount()).toMatchObject({ address: OTHER, status: 'connecting' })
+  })
+
   test('after a disconnect, nothing is remembered', async () => {
     const storage = await visitedBefore()
     const second = kit({}, storage)
@@ -234,7 +248,7 @@ describe('a client-rendered kit (no ssr) shows what its storage remembers from i
     expect(kit({}, storage).core.getAccount()).toMatchObject({ address: undefined, status: 'disconnected' })
   })
 
-  test('a wallet that no longer grants: shown at creation, then withdrawn', async () => {
+  test('[§4.7] a wallet that no longer grants: shown at creation, then withdrawn (disconnected)', async () => {
     const storage = await visitedBefore()
     const again = kit({}, storage)
     expect(again.core.getAccount().address).toBe(EVM)

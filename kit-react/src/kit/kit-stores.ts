@@ -1,11 +1,12 @@
 import {
-  type CaipNetwork,
   type ChainNamespace,
   type ConnectedWalletInfo,
   type KitAccount,
   type KitNetwork,
   type KitState,
   kitAccountOf,
+  kitNetworkOf,
+  kitStateOf,
   type ThemeState,
   type TrackedEvent,
 } from '@latchkey/core'
@@ -69,19 +70,14 @@ export function createKitStores(kit: UiKit): KitStores {
     network: createExternalStore({
       subscribe: (onChange) => kit.subscribeNetwork(onChange),
       versions: chainVersion,
-      read: () => networkOf(kit.getCaipNetwork()),
-      server: networkOf(server.activeCaipNetwork),
+      read: () => kitNetworkOf(c.chain.state.get()),
+      server: kitNetworkOf(server),
     }),
     state: createExternalStore({
       subscribe: (onChange) => kit.subscribeState(onChange),
       versions: () => [c.chain.state.get(), c.modal.state.get()],
       read: () => kit.getState(),
-      server: {
-        open: false,
-        loading: false,
-        selectedNetworkId: server.activeCaipNetwork?.caipNetworkId,
-        activeChain: server.activeNamespace,
-      },
+      server: kitStateOf(server, { open: false, loading: false }),
     }),
     theme: createExternalStore({
       subscribe: (onChange) => kit.subscribeTheme(onChange),
@@ -113,8 +109,4 @@ function cached<K, V>(map: Map<K, V>, key: K, make: (key: K) => V): V {
   const made = make(key)
   map.set(key, made)
   return made
-}
-
-function networkOf(caipNetwork: CaipNetwork | undefined): KitNetwork {
-  return { caipNetwork, caipNetworkId: caipNetwork?.caipNetworkId, chainId: caipNetwork?.id }
 }

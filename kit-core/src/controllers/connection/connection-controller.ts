@@ -116,11 +116,9 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
       status: 'connected',
       connections: { ...state.get().connections, [namespace]: { connectorId } },
     })
-    const address = accounts[0]?.address
     await Promise.all([
       deps.store.setConnectorId(namespace, connectorId),
       deps.store.setStatus(namespace, 'connected'),
-      address ? deps.store.setAddressCache?.(namespace, address) : undefined,
     ])
   }
 
@@ -131,7 +129,6 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     await Promise.all([
       deps.store.removeConnectorId(namespace),
       deps.store.setStatus(namespace, 'disconnected'),
-      deps.store.clearAddressCache(namespace),
     ])
   }
 

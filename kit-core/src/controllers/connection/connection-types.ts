@@ -40,8 +40,6 @@ export interface ConnectionStore {
   getRecentWallets(): Promise<readonly RecentWallet[]>
   setRecentWallets(wallets: readonly RecentWallet[]): Promise<void>
   setDeepLink(link: WalletLink | undefined): Promise<void>
-  /** Records the address a namespace connected with (shown to a returning visitor before the restore confirms it). */
-  setAddressCache?(namespace: ChainNamespace, address: string): Promise<void>
   /** Clears the cached address of a namespace. */
   clearAddressCache(namespace: ChainNamespace): Promise<void>
   /** Clears email, the email-login-used flag, the last used chain and the social username (SPEC §4.13). */

@@ -121,6 +121,21 @@ export function createStorageHelpers(deps: KitStorageHelpersDeps) {
     const value = await getJson(key)
     return isObject(value) ? value : {}
   }
+  /** The updates of each JSON map, one after another: two entries written at once must not drop each other. */
+  const mapUpdates = new Map<string, Promise<void>>()
+  function updateMap(
+    key: string,
+    change: (map: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<void> {
+    const done = (mapUpdates.get(key) ?? Promise.resolve()).then(async () =>
+      setJson(key, change(await getMap(key))),
+    )
+    mapUpdates.set(key, done)
+    void done.then(() => {
+      if (mapUpdates.get(key) === done) mapUpdates.delete(key)
+    })
+    return done
+  }
 
   return {
     getString,
@@ -171,16 +186,10 @@ export function createStorageHelpers(deps: KitStorageHelpersDeps) {
       const address = (await getMap(StorageKeys.addressCache))[namespace]
       return isString(address) ? address : undefined
     },
-    async setAddressCache(namespace: ChainNamespace, address: string): Promise<void> {
-      await setJson(StorageKeys.addressCache, {
-        ...(await getMap(StorageKeys.addressCache)),
-        [namespace]: address,
-      })
-    },
-    async clearAddressCache(namespace: ChainNamespace): Promise<void> {
-      const { [namespace]: _dropped, ...rest } = await getMap(StorageKeys.addressCache)
-      await setJson(StorageKeys.addressCache, rest)
-    },
+    setAddressCache: (namespace: ChainNamespace, address: string) =>
+      updateMap(StorageKeys.addressCache, (map) => ({ ...map, [namespace]: address })),
+    clearAddressCache: (namespace: ChainNamespace) =>
+      updateMap(StorageKeys.addressCache, ({ [namespace]: _dropped, ...rest }) => rest),
 
     async getActiveNetworkId(): Promise<string | undefined> {
       return getString(StorageKeys.activeCaipNetworkId)
@@ -213,10 +222,8 @@ export function createStorageHelpers(deps: KitStorageHelpersDeps) {
       }
       return out
     },
-    async setPreferredAccountType(namespace: ChainNamespace, type: AccountType): Promise<void> {
-      const map = await getMap(StorageKeys.preferredAccountTypes)
-      await setJson(StorageKeys.preferredAccountTypes, { ...map, [namespace]: type })
-    },
+    setPreferredAccountType: (namespace: ChainNamespace, type: AccountType) =>
+      updateMap(StorageKeys.preferredAccountTypes, (map) => ({ ...map, [namespace]: type })),
 
     /** A cache entry younger than `maxAgeMs`, else undefined. Caches are JSON maps entry -> { timestamp, value }. */
     async getCached(cacheKey: string, entry: string, maxAgeMs: number): Promise<unknown> {
@@ -224,10 +231,8 @@ export function createStorageHelpers(deps: KitStorageHelpersDeps) {
       if (!isObject(record) || typeof record.timestamp !== 'number') return undefined
       return now() - record.timestamp < maxAgeMs ? record.value : undefined
     },
-    async setCached(cacheKey: string, entry: string, value: unknown): Promise<void> {
-      const map = await getMap(cacheKey)
-      await setJson(cacheKey, { ...map, [entry]: { timestamp: now(), value } })
-    },
+    setCached: (cacheKey: string, entry: string, value: unknown) =>
+      updateMap(cacheKey, (map) => ({ ...map, [entry]: { timestamp: now(), value } })),
   }
 }
 

@@ -1,7 +1,20 @@
-import { basename, join } from 'node:path'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { type IsolatedPage, type StaticServer, serveStatic } from '@latchkey/browser'
 import { reactAliases, reactUnderTest } from '@latchkey/react18'
 import { build } from 'esbuild'
+
+/**
+ * npm installs `@wagmi/core` once per workspace package that names it (it is a peer with optional peers of its
+ * own), so wagmi's copy and the adapter's would both be bundled; an app installs one. Both resolve to wagmi's here.
+ */
+function oneWagmiCore(): Record<string, string> {
+  const wagmi = createRequire(createRequire(import.meta.url).resolve('wagmi'))
+  return { '@wagmi/core': dirname(wagmi.resolve('@wagmi/core/package.json')) }
+}
 
 /**
  * Bundles a test page (React's development build, so it reports hydration mismatches) to files to serve, with
@@ -17,7 +30,7 @@ export async function bundlePage(entry: string): Promise<Record<string, string>>
     outdir: join(import.meta.dirname, 'out'),
     write: false,
     jsx: 'automatic',
-    alias: reactAliases(reactUnderTest()),
+    alias: { ...reactAliases(reactUnderTest()), ...oneWagmiCore() },
     define: { 'process.env.NODE_ENV': '"development"' },
     logLevel: 'silent',
     entryNames: 'page',
@@ -25,6 +38,36 @@ export async function bundlePage(entry: string): Promise<Record<string, string>>
   const files: Record<string, string> = {}
   for (const file of result.outputFiles) files[`/${basename(file.path)}`] = file.text
   return files
+}
+
+/**
+ * Bundles a test page's server half for Node with the React of this run and imports it: in the react-18 project the
+ * libraries that import React themselves (wagmi, react-query, use-sync-external-store) must get React 18 too, which
+ * Node's own resolution (from the workspace root, React 19) would not give them.
+ */
+export async function importServerBundle<Module>(entry: string): Promise<Module> {
+  const folder = await mkdtemp(join(tmpdir(), 'latchkey-ssr-'))
+  const outfile = join(folder, 'server.mjs')
+  try {
+    await build({
+      entryPoints: [join(import.meta.dirname, 'page', entry)],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile,
+      jsx: 'automatic',
+      alias: { ...reactAliases(reactUnderTest()), ...oneWagmiCore() },
+      define: { 'process.env.NODE_ENV': '"development"' },
+      // CommonJS parts of the bundle (use-sync-external-store) call require for React: give them one.
+      banner: {
+        js: "import { createRequire as __latchkeyRequire } from 'node:module'; const require = __latchkeyRequire(import.meta.url);",
+      },
+      logLevel: 'silent',
+    })
+    return (await import(pathToFileURL(outfile).href)) as Module
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
 }
 
 /** Serves a page whose body is `body` with the bundle of `entry`. */

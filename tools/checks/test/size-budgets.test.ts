@@ -46,6 +46,8 @@ describe('a host showing the button (createKit of @latchkey/ui)', () => {
     // What it must hold, so that the figure measures the real thing: core's kit and the buttons.
     expect(holds(host.initial, /kit-core\/dist\/kit\/create-kit-core\.js$/)).toHaveLength(1)
     expect(holds(host.initial, /kit-ui\/dist\/elements\/button-dom\.js$/)).toHaveLength(1)
+    // The service clients' code (HTTP with retries, answer checks) loads with their first request.
+    expect(holds(host.initial, /kit-core\/dist\/services\/(provider|blockchain)-api-client\.js$/)).toEqual([])
     within('initial chunk', host.initial, BUDGETS.initial)
   })
 

@@ -15,7 +15,15 @@ export interface Snippet {
   kind: 'ts' | 'tsx'
   /** The block's text, its common indentation removed. */
   code: string
+  /**
+   * The block's file name in an app of several files (a fence such as ```tsx title="app/page.tsx"```): the titled
+   * blocks of a README are files of one folder and may import one another by relative path.
+   */
+  file?: string
 }
+
+/** A titled block's file: a relative path of folders and a .ts/.tsx name, nothing that climbs out. */
+const SNIPPET_FILE = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.-]+(?:\/[\w.-]+)*\.tsx?$/
 
 /** A compiler message about a snippet, placed on the README's own line. */
 export interface SnippetFailure {
@@ -47,13 +55,18 @@ export function listReadmes(root: string): string[] {
 export function extractSnippets(readme: string, text: string): Snippet[] {
   const lines = text.split(/\r?\n/)
   const snippets: Snippet[] = []
-  let open: { marker: string; indent: number; start: number; kind?: 'ts' | 'tsx'; body: string[] } | undefined
+  let open:
+    | { marker: string; indent: number; start: number; kind?: 'ts' | 'tsx'; file?: string; body: string[] }
+    | undefined
   lines.forEach((line, index) => {
     if (open) {
       const closing = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line)?.[1] ?? ''
       if (closing[0] === open.marker[0] && closing.length >= open.marker.length) {
         if (open.kind) {
-          snippets.push({ readme, fenceLine: open.start, kind: open.kind, code: open.body.join('\n') })
+          const code = open.body.join('\n')
+          const snippet: Snippet = { readme, fenceLine: open.start, kind: open.kind, code }
+          if (open.file) snippet.file = open.file
+          snippets.push(snippet)
         }
         open = undefined
         return
@@ -62,14 +75,18 @@ export function extractSnippets(readme: string, text: string): Snippet[] {
       open.body.push(line.replace(new RegExp(`^ {0,${open.indent}}`), ''))
       return
     }
-    const fence = /^( {0,3})(`{3,}|~{3,})\s*([^\s`]*)/.exec(line)
+    const fence = /^( {0,3})(`{3,}|~{3,})\s*([^\s`]*)(.*)$/.exec(line)
     if (!fence) return
     const language = (fence[3] ?? '').toLowerCase()
+    const title = /\btitle="([^"]*)"/.exec(fence[4] ?? '')?.[1]
+    if (title !== undefined && !SNIPPET_FILE.test(title))
+      throw new Error(`${readme}:${index + 1}: title="${title}" is not a relative .ts or .tsx path`)
     open = {
       marker: fence[2] ?? '```',
       indent: fence[1]?.length ?? 0,
       start: index + 1,
       kind: CHECKED_LANGUAGES[language],
+      file: title,
       body: [],
     }
   })
@@ -79,19 +96,25 @@ export function extractSnippets(readme: string, text: string): Snippet[] {
 /** Where a snippet is written in the temporary project: the README's folder, then one file per block. */
 function snippetPath(snippet: Snippet): string {
   const folder = dirname(snippet.readme)
-  const name = `readme-L${snippet.fenceLine}.${snippet.kind}`
+  const name = snippet.file
+    ? `${TITLED_FOLDER}/${snippet.file}`
+    : `readme-L${snippet.fenceLine}.${snippet.kind}`
   return folder === '.' ? name : `${folder}/${name}`
 }
+
+/** Where a README's titled blocks go, beside its own folder's other blocks. */
+const TITLED_FOLDER = 'readme-app'
 
 /**
  * Compiler options of the snippets: the repository's own (tsconfig.base.json: strict, NodeNext, ES2022 with
  * the DOM), with React's automatic JSX for ```tsx, Node's types for the tools' snippets, and every file a
- * module, so two snippets never share a global name.
+ * module, so two snippets never share a global name. A bundler app's files (titled blocks) resolve as bundlers do.
  */
-function tsconfigFor(root: string, files: readonly string[]): object {
+function tsconfigFor(root: string, files: readonly string[], bundler: boolean): object {
   return {
     extends: join(root, 'tsconfig.base.json'),
     compilerOptions: {
+      ...(bundler ? { module: 'ESNext', moduleResolution: 'Bundler' } : {}),
       noEmit: true,
       declaration: false,
       declarationMap: false,
@@ -137,12 +160,23 @@ const DIAGNOSTIC = /^(.+?)\((\d+),(\d+)\): error (TS\d+: .*)$/
  * else thrown, so nothing is hidden.
  */
 export function typeCheckSnippets(root: string, snippets: readonly Snippet[]): SnippetFailure[] {
+  // Titled blocks are the files of an app built by a bundler (Next.js, Vite): they import one another without
+  // extensions (`./providers`), as such an app's tsconfig allows; they compile apart, with bundler resolution.
+  const titled = snippets.filter((snippet) => snippet.file)
+  const plain = snippets.filter((snippet) => !snippet.file)
+  return [...compileSnippets(root, plain, false), ...compileSnippets(root, titled, true)].sort(
+    (a, b) => a.readme.localeCompare(b.readme) || a.line - b.line || a.column - b.column,
+  )
+}
+
+function compileSnippets(root: string, snippets: readonly Snippet[], bundler: boolean): SnippetFailure[] {
   if (snippets.length === 0) return []
   const project = mkdtempSync(join(tmpdir(), 'latchkey-readme-snippets-'))
   try {
     const byFile = new Map<string, Snippet>()
     for (const snippet of snippets) {
       const path = snippetPath(snippet)
+      if (byFile.has(path)) throw new Error(`${snippet.readme}: two blocks are titled ${snippet.file}`)
       byFile.set(path, snippet)
       mkdirSync(join(project, dirname(path)), { recursive: true })
       writeFileSync(join(project, path), `${snippet.code}\n`)
@@ -151,7 +185,7 @@ export function typeCheckSnippets(root: string, snippets: readonly Snippet[]): S
     writeFileSync(join(project, 'package.json'), `${JSON.stringify({ private: true, type: 'module' })}\n`)
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify(tsconfigFor(root, [...byFile.keys()]), null, 2),
+      JSON.stringify(tsconfigFor(root, [...byFile.keys()], bundler), null, 2),
     )
     linkNodeModules(root, project, snippets)
 
@@ -198,7 +232,7 @@ export function typeCheckSnippets(root: string, snippets: readonly Snippet[]): S
     if (unplaced.length > 0 || (run.status !== 0 && failures.length === 0)) {
       throw new Error(`tsc exited ${run.status} with messages about no snippet:\n${unplaced.join('\n')}`)
     }
-    return failures.sort((a, b) => a.readme.localeCompare(b.readme) || a.line - b.line || a.column - b.column)
+    return failures
   } finally {
     rmSync(project, { recursive: true, force: true })
   }

@@ -61,6 +61,27 @@ describe('README snippets', () => {
     ])
   })
 
+  test('titled blocks are files of one app: they import one another by relative path; a bad title is refused', () => {
+    const text = [
+      '```tsx title="app/util.ts"', // 1
+      'export const one = 1', //      2
+      '```', //                       3
+      '```tsx title="app/page.tsx"', // 4
+      "import { one } from './util'", // 5
+      'export const two: number = one + 1', // 6
+      '```', //                       7
+    ].join('\n')
+    const titled = extractSnippets('x/README.md', text)
+    expect(titled.map((snippet) => snippet.file)).toEqual(['app/util.ts', 'app/page.tsx'])
+    expect(typeCheckSnippets(root, titled)).toEqual([])
+    const wrong = titled.map((snippet) => ({ ...snippet, code: snippet.code.replace('number', 'string') }))
+    expect(typeCheckSnippets(root, wrong).map((failure) => failure.line)).toEqual([6])
+    for (const title of ['../up.ts', 'app/../../x.tsx', '/abs.ts', 'page.js'])
+      expect(() => extractSnippets('x/README.md', `\`\`\`ts title="${title}"\nx\n\`\`\``)).toThrow(
+        `x/README.md:1: title="${title}" is not a relative .ts or .tsx path`,
+      )
+  })
+
   // One compiler run for every README and the fixture; the two tests below read its result.
   let result: SnippetFailure[] | undefined
   const failures = () => {

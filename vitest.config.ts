@@ -5,18 +5,22 @@ import { reactAliases } from './tools/react18/src/index.js'
 const SOURCES_AND_TESTS = ['src/**/*.test.ts', 'test/**/*.test.ts']
 const WITH_TSX = ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}']
 const TESTS_ONLY = ['test/**/*.test.ts']
+/** Type tests: checked by tsc, never run. */
+const TYPE_TESTS = ['test/types/**/*.test-d.{ts,tsx}']
 const NETWORK_GUARD = fileURLToPath(new URL('./tools/stack/src/network-guard-setup.ts', import.meta.url))
 
 /**
  * A project of the run: a package's tests. The timeouts guard against a hang, they are not timing targets
  * (those live in benchmarks): browser and chain tests share two cores with the whole run, so a step that
- * takes 200 ms alone can take seconds under load.
+ * takes 200 ms alone can take seconds under load. `typecheck` names the package's tsconfig that includes its
+ * type tests ({@link TYPE_TESTS}): tsc checks that whole program once per run (an error outside the type tests
+ * fails the run too), and each failing `expectTypeOf` or unused `@ts-expect-error` fails its test.
  */
 const project = (
   name: string,
   root: string,
   include: string[] = SOURCES_AND_TESTS,
-  extra: { env?: Record<string, string>; alias?: Record<string, string> } = {},
+  extra: { env?: Record<string, string>; alias?: Record<string, string>; typecheck?: string } = {},
 ) => ({
   resolve: { alias: extra.alias ?? {} },
   test: {
@@ -24,6 +28,9 @@ const project = (
     root,
     include,
     env: extra.env ?? {},
+    typecheck: extra.typecheck
+      ? { enabled: true, include: TYPE_TESTS, tsconfig: extra.typecheck }
+      : { enabled: false },
     // Every test fails if it opens a socket or looks up a name outside 127.0.0.1 (tools/stack/src/network-guard.ts).
     setupFiles: [NETWORK_GUARD],
     // One worker process runs a project's files one after another and keeps its module cache: on two cores vitest
@@ -51,9 +58,10 @@ export default defineConfig({
     projects: [
       project('core', './kit-core'),
       project('ui', './kit-ui', WITH_TSX),
-      project('react', './kit-react', WITH_TSX),
+      project('react', './kit-react', WITH_TSX, { typecheck: './tsconfig.json' }),
       // kit-react's hook and SSR tests again under React 18 (its other supported major): `react` and `react-dom`
-      // resolve to tools/react18's, in Node here and in the test pages' bundles (LATCHKEY_REACT).
+      // resolve to tools/react18's, in Node here and in the test pages' bundles (LATCHKEY_REACT). Not its type
+      // tests: the types are React 19's either way, `react` checks them.
       project('react-18', './kit-react', ['test/**/*.test.{ts,tsx}'], {
         env: { LATCHKEY_REACT: '18' },
         alias: reactAliases('18'),

@@ -1,7 +1,4 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { connectBrowser, type IsolatedPage, newIsolatedPage } from '@latchkey/browser'
-import { addTestWalletToPage } from '@latchkey/evm-wallet'
+import { connectBrowser, type IsolatedPage } from '@latchkey/browser'
 import { reactUnderTest } from '@latchkey/react18'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { renderToString } from 'react-dom/server'
@@ -11,7 +8,7 @@ import { CONNECTION_COOKIE, cookieToInitialState } from '../src/server.js'
 import { kitOptions, type PageConfig } from './page/networks.js'
 import { SsrApp } from './page/ssr-app.js'
 import type { SsrPageApi } from './page/ssr-page.js'
-import { bundlePage, consoleProblems } from './support.js'
+import { bundlePage, loadHydrated, openWalletPage, scriptJson, serveRendered } from './support.js'
 
 // A returning visitor on a server-rendered page (`ssr: true`): the server reads the connection cookie from the
 // request and renders the account reconnecting; the browser's first render is the same (no hydration warning), and
@@ -23,86 +20,48 @@ const RDNS = 'dev.latchkey.react-ssr-cookie'
 const REVOKED_KEY = 'test-wallet-revoked'
 const config: PageConfig = { chains: (inject('stack') as LocalStackInfo).evm.chains }
 const rendered: (string | undefined)[] = []
-let server: Server
-let url: string
+let server: Awaited<ReturnType<typeof serveRendered>>
 let browser: Awaited<ReturnType<typeof connectBrowser>>
 
 /** The server: each request to / renders the app with the kit state its Cookie header carries. */
-async function startSsrServer(): Promise<void> {
-  const files = await bundlePage('ssr-cookie-page.tsx')
-  const json = JSON.stringify(config).replaceAll('<', '\\u003c')
-  server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
-    if (path !== '/') {
-      // A chunk may be empty text: it is served all the same.
-      const file = files[path]
-      response.writeHead(file === undefined ? 404 : 200, { 'content-type': 'text/javascript; charset=utf-8' })
-      response.end(file ?? '')
-      return
-    }
-    const initialState = cookieToInitialState(request.headers.cookie)
-    rendered.push(initialState?.accounts.eip155)
-    const kit = createKit({ ...kitOptions(config), ssr: true, initialState })
-    try {
-      const html = renderToString(
-        <LatchkeyProvider kit={kit}>
-          <SsrApp />
-        </LatchkeyProvider>,
-      )
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      response.end(
-        '<!doctype html><html lang="en"><meta charset="utf-8"><title>Latchkey SSR</title><body>' +
-          `<script type="application/json" id="config">${json}</script><div id="root">${html}</div>` +
-          '<script type="module" src="/page.js"></script></body></html>',
-      )
-    } finally {
-      kit.destroy()
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
+function render(cookie: string): string {
+  const initialState = cookieToInitialState(cookie)
+  rendered.push(initialState?.accounts.eip155)
+  const kit = createKit({ ...kitOptions(config), ssr: true, initialState })
+  try {
+    const html = renderToString(
+      <LatchkeyProvider kit={kit}>
+        <SsrApp />
+      </LatchkeyProvider>,
+    )
+    return `<script type="application/json" id="config">${scriptJson(config)}</script><div id="root">${html}</div>`
+  } finally {
+    kit.destroy()
+  }
 }
 
 /** A page with the EVM test wallet, which grants the site on each load until REVOKED_KEY is set. */
-async function openPage(): Promise<{ isolated: IsolatedPage; problems: string[] }> {
-  const isolated = await newIsolatedPage(browser)
-  const problems = consoleProblems(isolated.page)
-  // A step that waits names itself when it gives up, before the test's own timeout.
-  isolated.page.setDefaultTimeout(10_000)
-  await addTestWalletToPage(isolated.page, {
+const openPage = () =>
+  openWalletPage(browser, {
     name: 'Latchkey SSR Cookie Wallet',
     rdns: RDNS,
     accountIndex: 18,
     chains: config.chains,
     revokedKey: REVOKED_KEY,
   })
-  return { isolated, problems }
-}
-
-/** Loads the page (or reloads it) and returns the server's HTML once React hydrated it. */
-async function load(isolated: IsolatedPage, reload: boolean): Promise<string> {
-  const { page } = isolated
-  const response = reload ? await page.reload() : await page.goto(url)
-  const html = (await response?.text()) ?? ''
-  await page
-    .waitForFunction(() => (window as TestWindow).hydrated === true)
-    .catch((error: unknown) => {
-      throw new Error(`the page did not hydrate: ${String(error)}\n${isolated.diagnose()}`)
-    })
-  return html
-}
+const load = (isolated: IsolatedPage, reload: boolean) => loadHydrated(isolated, server.url, reload)
 
 const kitCookie = async (isolated: IsolatedPage) =>
   (await isolated.context.cookies()).find((cookie) => cookie.name === CONNECTION_COOKIE)
 
 beforeAll(async () => {
-  await startSsrServer()
+  server = await serveRendered(await bundlePage('ssr-cookie-page.tsx'), render)
   browser = await connectBrowser(inject('browserWsEndpoint'))
 })
 
 afterAll(async () => {
   await browser?.close()
-  await new Promise((resolve) => server?.close(resolve))
+  await server?.close()
 })
 
 describe(`a returning visitor on a server-rendered page (React ${reactUnderTest()})`, () => {

@@ -1,14 +1,18 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { connectBrowser, type IsolatedPage, newIsolatedPage } from '@latchkey/browser'
-import { addTestWalletToPage } from '@latchkey/evm-wallet'
+import { connectBrowser, type IsolatedPage } from '@latchkey/browser'
 import { reactUnderTest } from '@latchkey/react18'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { PageConfig } from './page/networks.js'
 import type { WagmiSsrPageApi } from './page/wagmi-ssr-page.js'
 import type * as ServerHalf from './page/wagmi-ssr-server.js'
-import { bundlePage, consoleProblems, importServerBundle } from './support.js'
+import {
+  bundlePage,
+  importServerBundle,
+  loadHydrated,
+  openWalletPage,
+  scriptJson,
+  serveRendered,
+} from './support.js'
 
 // wagmi's hooks next to Latchkey's on a server-rendered page, as the wagmi adapter's README sets it up, under the React
 // of the run (this file runs in the react and react-18 projects; Next.js's app router vendors React 19, so this is
@@ -19,70 +23,35 @@ type TestWindow = Window & WagmiSsrPageApi
 const RDNS = 'dev.latchkey.react-ssr-wagmi'
 const REVOKED_KEY = 'test-wallet-revoked'
 const config: PageConfig = { chains: (inject('stack') as LocalStackInfo).evm.chains }
-let server: Server
-let url: string
+let server: Awaited<ReturnType<typeof serveRendered>>
 let browser: Awaited<ReturnType<typeof connectBrowser>>
 
-async function startSsrServer(): Promise<void> {
+beforeAll(async () => {
   const [files, half] = await Promise.all([
     bundlePage('wagmi-ssr-page.tsx'),
     importServerBundle<typeof ServerHalf>('wagmi-ssr-server.tsx'),
   ])
-  server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
-    if (path !== '/') {
-      const file = files[path]
-      response.writeHead(file === undefined ? 404 : 200, { 'content-type': 'text/javascript; charset=utf-8' })
-      response.end(file ?? '')
-      return
-    }
-    const { html, props } = half.renderPage(config, request.headers.cookie ?? '')
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    response.end(
-      '<!doctype html><html lang="en"><meta charset="utf-8"><title>Latchkey wagmi SSR</title><body>' +
-        `<script type="application/json" id="props">${JSON.stringify(props).replaceAll('<', '\\u003c')}</script>` +
-        `<div id="root">${html}</div><script type="module" src="/page.js"></script></body></html>`,
-    )
+  server = await serveRendered(files, (cookie) => {
+    const { html, props } = half.renderPage(config, cookie)
+    return `<script type="application/json" id="props">${scriptJson(props)}</script><div id="root">${html}</div>`
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-}
+  browser = await connectBrowser(inject('browserWsEndpoint'))
+})
 
-async function openPage(): Promise<{ isolated: IsolatedPage; problems: string[] }> {
-  const isolated = await newIsolatedPage(browser)
-  const problems = consoleProblems(isolated.page)
-  isolated.page.setDefaultTimeout(10_000)
-  await addTestWalletToPage(isolated.page, {
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+const openPage = () =>
+  openWalletPage(browser, {
     name: 'Latchkey wagmi SSR Wallet',
     rdns: RDNS,
     accountIndex: 19,
     chains: config.chains,
     revokedKey: REVOKED_KEY,
   })
-  return { isolated, problems }
-}
-
-async function load(isolated: IsolatedPage, reload: boolean): Promise<string> {
-  const { page } = isolated
-  const response = reload ? await page.reload() : await page.goto(url)
-  const html = (await response?.text()) ?? ''
-  await page
-    .waitForFunction(() => (window as TestWindow).hydrated === true)
-    .catch((error: unknown) => {
-      throw new Error(`the page did not hydrate: ${String(error)}\n${isolated.diagnose()}`)
-    })
-  return html
-}
-
-beforeAll(async () => {
-  await startSsrServer()
-  browser = await connectBrowser(inject('browserWsEndpoint'))
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await new Promise((resolve) => server?.close(resolve))
-})
+const load = (isolated: IsolatedPage, reload: boolean) => loadHydrated(isolated, server.url, reload)
 
 describe(`wagmi and Latchkey on a server-rendered page (React ${reactUnderTest()})`, () => {
   it('a returning visitor hydrates cleanly, sees the account in the server’s HTML, and wagmi reconnects once', async () => {

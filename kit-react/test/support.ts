@@ -1,9 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { type IsolatedPage, type StaticServer, serveStatic } from '@latchkey/browser'
+import { type IsolatedPage, newIsolatedPage, type StaticServer, serveStatic } from '@latchkey/browser'
+import { addTestWalletToPage } from '@latchkey/evm-wallet'
 import { reactAliases, reactUnderTest } from '@latchkey/react18'
 import { build } from 'esbuild'
 
@@ -91,4 +94,66 @@ export function consoleProblems(page: IsolatedPage['page']): string[] {
       seen.push(message.text())
   })
   return seen
+}
+
+/**
+ * A server-rendering HTTP server for the returning-visitor tests: `/` answers `render(cookie)` (the request's Cookie
+ * header; the body's HTML, with `page.js` after it), every other path a file of `files` (the page's bundle).
+ */
+export async function serveRendered(
+  files: Record<string, string>,
+  render: (cookie: string) => string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
+    if (path !== '/') {
+      // A chunk may be empty text: it is served all the same.
+      const file = files[path]
+      response.writeHead(file === undefined ? 404 : 200, { 'content-type': 'text/javascript; charset=utf-8' })
+      response.end(file ?? '')
+      return
+    }
+    const body = render(request.headers.cookie ?? '')
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(
+      '<!doctype html><html lang="en"><meta charset="utf-8"><title>Latchkey SSR</title><body>' +
+        `${body}<script type="module" src="/page.js"></script></body></html>`,
+    )
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** JSON for a `<script type="application/json">` element (no `<` that could end it). */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c')
+
+/**
+ * A page with the EVM test wallet, which grants the site on each load until `revokedKey` is set in its
+ * localStorage; its console problems are collected, and each step that waits names itself when it gives up.
+ */
+export async function openWalletPage(
+  browser: Parameters<typeof newIsolatedPage>[0],
+  wallet: Parameters<typeof addTestWalletToPage>[1],
+): Promise<{ isolated: IsolatedPage; problems: string[] }> {
+  const isolated = await newIsolatedPage(browser)
+  const problems = consoleProblems(isolated.page)
+  isolated.page.setDefaultTimeout(10_000)
+  await addTestWalletToPage(isolated.page, wallet)
+  return { isolated, problems }
+}
+
+/** Loads `url` (or reloads the page) and returns the server's HTML once the page says it hydrated. */
+export async function loadHydrated(isolated: IsolatedPage, url: string, reload: boolean): Promise<string> {
+  const { page } = isolated
+  const response = reload ? await page.reload() : await page.goto(url)
+  const html = (await response?.text()) ?? ''
+  await page
+    .waitForFunction(() => (window as { hydrated?: boolean }).hydrated === true)
+    .catch((error: unknown) => {
+      throw new Error(`the page did not hydrate: ${String(error)}\n${isolated.diagnose()}`)
+    })
+  return html
 }

@@ -28,20 +28,11 @@ export interface KitPage {
   close(): Promise<void>
 }
 
-/** Opens the modal test page in its own browser context; `rdns` and `accountIndex` keep test files apart. */
-export async function openKitPage(input: {
-  wsEndpoint: string
-  chains: ModalPageConfig['chains']
-  rdns: string
-  accountIndex: number
-}): Promise<KitPage> {
-  const served = await serveModalPage()
-  const browser = await connectBrowser(input.wsEndpoint)
-  const isolated = await newIsolatedPage(browser, {
-    viewport: { width: 900, height: 720 },
-    permissions: ['clipboard-read', 'clipboard-write'],
-  })
-  const page = isolated.page
+/** Announces the EVM test wallet (its own account) on every load of `page`, granting the site as a reload left it. */
+async function injectWallet(
+  page: Page,
+  input: { chains: ModalPageConfig['chains']; rdns: string; accountIndex: number },
+): Promise<void> {
   await page.addInitScript({ path: injectScriptPath() })
   await page.addInitScript(
     ({ chains, rdns, index, GRANT_KEY }) => {
@@ -58,6 +49,27 @@ export async function openKitPage(input: {
     },
     { chains: input.chains, rdns: input.rdns, index: input.accountIndex, GRANT_KEY: WALLET_GRANT_KEY },
   )
+}
+
+/**
+ * Opens the modal test page in its own browser context; `rdns` and `accountIndex` keep test files apart. With
+ * `wallet: false` no test wallet is injected (a browser with no wallet installed).
+ */
+export async function openKitPage(input: {
+  wsEndpoint: string
+  chains: ModalPageConfig['chains']
+  rdns: string
+  accountIndex: number
+  wallet?: boolean
+}): Promise<KitPage> {
+  const served = await serveModalPage()
+  const browser = await connectBrowser(input.wsEndpoint)
+  const isolated = await newIsolatedPage(browser, {
+    viewport: { width: 900, height: 720 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  })
+  const page = isolated.page
+  if (input.wallet !== false) await injectWallet(page, input)
   const requests: string[] = []
   page.on('request', (request) => requests.push(new URL(request.url()).pathname))
   await page.goto(`${served.site.url}/`)
@@ -73,7 +85,7 @@ export async function openKitPage(input: {
     },
     async reload() {
       await page.evaluate(
-        (key) => sessionStorage.setItem(key, (window as unknown as TestWindow).wallet.connected ? '1' : '0'),
+        (key) => sessionStorage.setItem(key, (window as unknown as TestWindow).wallet?.connected ? '1' : '0'),
         WALLET_GRANT_KEY,
       )
       await page.reload()

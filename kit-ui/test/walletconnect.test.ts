@@ -26,6 +26,8 @@ let browser: Awaited<ReturnType<typeof connectBrowser>>
 let site: StaticServer
 const pages: IsolatedPage[] = []
 const wallets: WcWallet[] = []
+/** The URL of every WebSocket the test's pages opened. */
+const sockets: string[] = []
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true })
@@ -33,6 +35,7 @@ beforeAll(async () => {
   browser = await connectBrowser(inject('browserWsEndpoint'))
 })
 afterEach(async () => {
+  sockets.length = 0
   const opened = pages.splice(0)
   for (const wallet of wallets.splice(0)) await wallet.close()
   for (const page of opened) await page.close()
@@ -73,6 +76,7 @@ async function openPage(extra: Partial<ModalPageConfig> = {}, mobile = false): P
   })
   pages.push(isolated)
   const { page } = isolated
+  page.on('websocket', (socket) => sockets.push(socket.url()))
   // Records the kit's events and every link the page opens (an app's deep link never loads in a test browser).
   await page.addInitScript(() => {
     const w = window as unknown as { opened: string[]; events: unknown[] }
@@ -117,10 +121,18 @@ describe('WalletConnect in the modal (Chromium, local relay, WalletKit)', () => 
     const wallet = await phoneWallet()
     const page = await openPage()
     await page.getByTestId('connect-button').click()
+    // A relay of the host's own: WalletConnect is offered without a project id, and Connect says nothing against it.
+    expect(await page.getByTestId('walletconnect-unavailable').count()).toBe(0)
     await page.getByTestId('wallet-walletConnect').click()
     const uri = await qrUri(page)
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
     expect(await page.getByTestId('modal-title').textContent()).toBe('WalletConnect')
+    // No project id, a relay of the host's own (it asks for none): the SDK's socket carries no projectId at all.
+    await expect.poll(() => sockets.length).toBeGreaterThan(0)
+    for (const url of sockets) {
+      expect(url.startsWith(stack.relay.url), url).toBe(true)
+      expect(new URL(url).searchParams.has('projectId'), url).toBe(false)
+    }
     await shot(page, '1-qr')
 
     const pairedAt = Date.now()
@@ -195,6 +207,10 @@ describe('WalletConnect in the modal (Chromium, local relay, WalletKit)', () => 
     await page.getByTestId('all-wallets').click()
     await page.getByTestId('all-wallets-qr').click()
     const uri = await qrUri(page)
+    // With a project id the relay socket carries it.
+    await expect.poll(() => sockets.length).toBeGreaterThan(0)
+    for (const url of sockets)
+      expect(new URL(url).searchParams.get('projectId'), url).toMatch(/^kit-ui-walletconnect-/)
     await shot(page, '6-all-wallets-qr')
 
     // Back to Connect: the listed wallet reuses the unexpired pairing, and opens nothing by itself on a desktop.

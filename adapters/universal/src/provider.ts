@@ -32,8 +32,11 @@ type SdkSession = NonNullable<Sdk['session']>
 type SdkNamespaces = NonNullable<Parameters<Sdk['connect']>[0]['namespaces']>
 
 export interface WalletConnectProviderOptions {
-  /** The WalletConnect Cloud project id. */
-  projectId: string
+  /**
+   * The WalletConnect Cloud project id. Required with the public relay; with a `relayUrl` of your own it may be left
+   * out, and the relay socket then carries no `projectId` parameter (never an empty one).
+   */
+  projectId?: string
   /** Who the dApp is, as wallets show it. */
   metadata: AppMetadata
   /** The relay's WebSocket URL; default the SDK's public relay. Tests and offline setups pass a local one. */
@@ -50,8 +53,8 @@ export interface WalletConnectProviderOptions {
   /**
    * Whether the page registers each proposal and request with WalletConnect's Verify service, which lets wallets
    * tell the dApp's domain is genuine. Default: on with the public relay, off with a `relayUrl` of your own (the
-   * public Verify service attests for the public network only). In a browser, a Verify service that cannot be
-   * reached (offline, blocked) holds every proposal and request for 5 s before the SDK gives up.
+   * public Verify service attests for the public network only); always off without a `projectId`. In a browser,
+   * an unreachable Verify service holds every proposal and request for 5 s before the SDK gives up.
    */
   verify?: boolean
 }
@@ -121,15 +124,23 @@ function toSdkNamespaces(
 /**
  * Starts the SDK and returns the kit's WalletConnect provider over it. A session the SDK kept from an earlier
  * visit is restored (available as `session` at once).
+ * @throws LatchkeyError INVALID_OPTIONS, before the SDK loads or any socket opens, with neither a `projectId` nor a
+ * `relayUrl` (the public relay and Verify refuse a client without a project id, and the SDK would wait for ever).
  */
 export async function createWalletConnectProvider(
   options: WalletConnectProviderOptions,
 ): Promise<WalletConnectProvider & { readonly sdk: Sdk }> {
+  const projectId = options.projectId?.trim() || undefined
+  if (!projectId && !options.relayUrl)
+    throw new LatchkeyError(
+      'WalletConnect needs a projectId with the public relay; pass one, or the relayUrl of a relay of your own',
+      { code: 'INVALID_OPTIONS' },
+    )
   // Loaded here, not at import: the SDK's WebSocket module reads `window` when it loads, and importing this package
   // on a server (or in Node) must touch no browser global.
   const { UniversalProvider: UniversalProviderSdk } = await import('@walletconnect/universal-provider')
   const sdk = await UniversalProviderSdk.init({
-    projectId: options.projectId,
+    ...(projectId ? { projectId } : {}), // none: the SDK leaves `projectId` out of the relay URL
     metadata: { ...options.metadata, icons: [...options.metadata.icons] },
     ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
     customStoragePrefix: options.storagePrefix ?? 'latchkey',
@@ -138,8 +149,8 @@ export async function createWalletConnectProvider(
     logger: 'silent',
   })
   // The SDK has no option for it: registration is the Verify client's one entry point, so it answers "no
-  // attestation" at once, as the SDK itself does in Node and in its test runs.
-  if (!(options.verify ?? options.relayUrl === undefined)) {
+  // attestation" at once, as the SDK itself does in Node and in its test runs; always without a project id.
+  if (!projectId || !(options.verify ?? options.relayUrl === undefined)) {
     sdk.client.core.verify.register = async () => undefined
   }
   const events = createEmitter<WalletConnectEvents>()

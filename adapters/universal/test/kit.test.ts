@@ -59,6 +59,8 @@ function kitFor(provider: Provider, storage: KitStorage): KitCore {
         icons: [],
       },
       enableWalletConnect: true,
+      // The provider's relay: without it (and without a project id) the kit offers no WalletConnect.
+      services: { walletConnectRelayUrl: relay.url },
       storage,
       environment: nodeEnvironment(),
     },
@@ -211,6 +213,7 @@ function signInKit(
         icons: [],
       },
       enableWalletConnect: true,
+      services: { walletConnectRelayUrl: relay.url },
       storage: createMemoryStorage(),
       environment: nodeEnvironment(),
       siwx: createDefaultSiwx({

@@ -1292,6 +1292,9 @@ describe('a headless kit with polkadot and cosmos over one WalletConnect session
         ],
         metadata: { name: 'Namespaces', description: 'universal', url: 'http://127.0.0.1', icons: [] },
         enableWalletConnect: true,
+        // A relay of the host's own (the fake wallet's provider never opens it): without one, and without a project
+        // id, the kit offers no WalletConnect.
+        services: { walletConnectRelayUrl: 'ws://127.0.0.1:9' },
         storage: createMemoryStorage(),
         environment: nodeEnvironment(),
       },

@@ -249,3 +249,41 @@ describe('two providers in one process', () => {
     }
   })
 })
+
+describe('without a project id', () => {
+  it('refuses at once with the public relay (no SDK, no socket), and with a relay of its own connects with no projectId on its socket', async () => {
+    for (const projectId of [undefined, '', '  ']) {
+      await expect(
+        createWalletConnectProvider({
+          ...(projectId === undefined ? {} : { projectId }),
+          metadata: METADATA,
+        }),
+      ).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringContaining('projectId') })
+    }
+
+    // The local relay (like any relay a host runs itself) checks no project id: the SDK is given none.
+    instances += 1
+    const own = await createWalletConnectProvider({
+      projectId: '',
+      metadata: METADATA,
+      relayUrl: relay.url,
+      storagePrefix: `universal-provider-test-${process.pid}-${instances}`,
+      storageOptions: { database: ':memory:' },
+      rpcUrls: { 'eip155:31337': chainA!.rpcUrl, 'eip155:31338': chainB!.rpcUrl },
+    })
+    try {
+      const { session } = await connect(own)
+      expect(session.namespaces.eip155?.accounts).toContain(`eip155:31337:${address}`)
+      // The socket the SDK opened (its URL is the SDK's, read off its relayer).
+      const relayer = own.sdk.client.core.relayer as unknown as { provider: { connection: { url: string } } }
+      const socket = new URL(relayer.provider.connection.url)
+      expect(`${socket.protocol}//${socket.host}`).toBe(relay.url.replace(/\/$/, ''))
+      expect(socket.searchParams.has('projectId')).toBe(false)
+      expect(own.sdk.client.core.projectId).toBeUndefined()
+      await own.disconnect()
+    } finally {
+      await own.sdk.client.core.relayer.transportClose().catch(() => undefined)
+      own.sdk.client.core.heartbeat.stop()
+    }
+  })
+})

@@ -10,6 +10,15 @@ export type CaipNetworkId = `${ChainNamespace}:${string}`
 /** CAIP-10 account id: `namespace:reference:address`, e.g. `eip155:1:0xab…`. */
 export type CaipAddress = `${ChainNamespace}:${string}:${string}`
 
+/** An account address as its namespace writes it: `0x…` on eip155, the chain's own string elsewhere. */
+export type NamespaceAddress<N extends ChainNamespace = ChainNamespace> = N extends 'eip155'
+  ? `0x${string}`
+  : string
+/** The CAIP-10 id of an account of namespace `N`, e.g. `eip155:1:0xab…`. */
+export type NamespaceCaipAddress<N extends ChainNamespace = ChainNamespace> = N extends ChainNamespace
+  ? `${N}:${string}:${NamespaceAddress<N>}`
+  : never
+
 export interface ParsedCaipNetworkId {
   namespace: string
   reference: string

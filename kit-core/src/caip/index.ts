@@ -8,6 +8,8 @@ export {
   formatCaipNetworkId,
   getPlainAddress,
   isChainNamespace,
+  type NamespaceAddress,
+  type NamespaceCaipAddress,
   type ParsedCaipAddress,
   type ParsedCaipNetworkId,
   parseCaipAddress,

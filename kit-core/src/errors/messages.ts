@@ -59,6 +59,8 @@ export const Messages = {
   // Configuration and validation (SPEC §1, §5)
   localConfigurationIgnored: 'Local configuration ignored',
   siweAndSiwx: 'Cannot set both `siweConfig` and `siwx` options',
+  siwxMethodsMissing: (methods: readonly string[]) =>
+    `Invalid option \`siwx\`: expected a SiwxConfig, missing ${methods.map((m) => `\`${m}\``).join(', ')}`,
   viewNotShown: (view: string, shown: readonly string[]) =>
     `The view "${view}" cannot be opened: this version of Latchkey shows ${shown.join(', ')}`,
   adapterMissing: (namespace: string) => `Adapter for namespace ${namespace} doesn't exist`,
@@ -68,6 +70,9 @@ export const Messages = {
   emailCooldown: (seconds: number) => `Please try again after ${seconds} seconds`,
   amountAndReceiverRequired: 'An amount and receiver address are required',
   tokenRequired: 'A token is required',
+  // WalletConnect with neither a project id nor a relay of the host's own: the kit offers it nowhere and refuses it.
+  walletConnectUnavailable:
+    'WalletConnect is unavailable: set a projectId, or services.walletConnectRelayUrl to use a relay of your own (the public relay needs a project id)',
 
   // HTTP (SPEC §7, §8)
   httpStatus: (status: number) => `HTTP status code: ${status}`,

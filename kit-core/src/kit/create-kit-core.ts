@@ -7,7 +7,7 @@ import { createAlertsController } from '../controllers/config/notices/alerts-con
 import { createSnackbarController } from '../controllers/config/notices/snackbar-controller.js'
 import type { KitOptions, ResolvedOptions } from '../controllers/config/options/options.js'
 import { resolveOptions } from '../controllers/config/options/resolve-options.js'
-import { createStorageHelpers } from '../controllers/config/storage/kit-storage.js'
+import { createDefaultStorage, createStorageHelpers } from '../controllers/config/storage/kit-storage.js'
 import { createEventsController } from '../controllers/config/telemetry/events-controller.js'
 import { createLogger } from '../controllers/config/telemetry/logger.js'
 import { createThemeController } from '../controllers/config/theme/theme-controller.js'
@@ -24,7 +24,6 @@ import { createBlockchainApiClient } from '../services/blockchain-api.js'
 import { createProviderApiClient } from '../services/provider-api.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import { createSiwx } from '../siwx/siwx-facade.js'
-import type { SiwxConfig } from '../siwx/types.js'
 import { VERSION } from '../version.js'
 import { createKitApi } from './kit-api.js'
 import { keepAddressCache, rememberedInStorage } from './remembered.js'
@@ -49,7 +48,7 @@ function createServices(
   logger: ReturnType<typeof createLogger>,
 ) {
   // Without a project id (and no self-hosted URL) the kit uses no remote service at all: injected wallets,
-  // balances straight from each chain's RPC, and the remote-gated features off.
+  // balances straight from each chain's RPC, and the remote-gated features off. A self-hosted URL gets no projectId.
   const common = { projectId: options.projectId, sdkVersion: `latchkey-core-${VERSION}`, logger }
   const providerUrl =
     options.services.providerApiUrl ?? (options.projectId ? DEFAULT_SERVICE_URLS.providerApiUrl : undefined)
@@ -101,7 +100,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   const getAdapter = (namespace: ChainNamespace): ChainAdapter | undefined => adapters.get(namespace)
   let preferredAccountTypes: Awaited<ReturnType<typeof storage.getPreferredAccountTypes>> = {}
 
-  const alerts = createAlertsController({ origin: env.origin, logger })
+  // The project-not-configured alert shows once a browser session (sessionStorage, else memory: once a kit).
+  const session = prefixStorage(createDefaultStorage(env, 'sessionStorage'), options.storagePrefix)
+  const alerts = createAlertsController({ origin: env.origin, logger, session })
   const snackbar = createSnackbarController()
   const theme = createThemeController({
     themeMode: options.themeMode,
@@ -117,7 +118,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   })
   const events = createEventsController({
     env,
-    providerApi,
+    providerApi: options.projectId ? providerApi : undefined, // analytics and error reports are a project's
     isAnalyticsFeatureOn: () => features.state.get().features.analytics === true,
     secrets,
     logger,
@@ -155,9 +156,12 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     getActiveNamespace: () => chain.state.get().activeNamespace,
     hasNetworks: (namespace) => chain.getNetworks(namespace).length > 0,
   })
+  // WalletConnect needs a project id or a relay of the host's own: without, it is offered nowhere and refused.
+  const walletConnectUsable = Boolean(options.projectId || options.services.walletConnectRelayUrl)
   // The WalletConnect provider is loaded once, on first use; its errors of a known kind become alerts, once per
   // kind (SPEC §8). A load that failed is tried again on the next use.
-  const loadWalletConnect = options.enableWalletConnect ? internals.getWalletConnectProvider : undefined
+  const loadWalletConnect =
+    options.enableWalletConnect && walletConnectUsable ? internals.getWalletConnectProvider : undefined
   let walletConnect: Promise<WalletConnectProvider> | undefined
   const getWalletConnectProvider = loadWalletConnect
     ? (): Promise<WalletConnectProvider> => {
@@ -185,6 +189,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     getAdapter,
     getConnector: (namespace, id) => connectors.getConnector(namespace, id),
     getWalletConnectProvider,
+    walletConnectUnavailable:
+      options.enableWalletConnect && !walletConnectUsable ? Messages.walletConnectUnavailable : undefined,
     walletConnectSignIn: options.siwx
       ? {
           request: (chains) => siwx.walletConnectSignInRequest(chains),
@@ -194,7 +200,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     customRpcUrls: options.adapterOptions.customRpcUrls,
     track: (event) => events.track(event),
     resetSessions: async (caipAddresses) => {
-      const config = options.siwx as SiwxConfig | undefined
+      const config = options.siwx
       if (!config?.signOutOnDisconnect) return
       for (const caipAddress of caipAddresses) {
         const { caipNetworkId, address } = parseCaipAddress(caipAddress)
@@ -250,7 +256,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     }
   }
   const siwx = createSiwx({
-    config: options.siwx as SiwxConfig | undefined,
+    config: options.siwx,
     getAccount: accountOfActive,
     subscribeAccount: (listener) => {
       let last = chain.state.get().activeCaipAddress

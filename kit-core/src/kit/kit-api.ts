@@ -1,5 +1,6 @@
+import type { AccountType } from '../adapter/accounts.js'
 import type { ChainAdapter, SignableMessage } from '../adapter/adapter.js'
-import type { ChainNamespace } from '../caip/caip.js'
+import type { ChainNamespace, NamespaceAddress, NamespaceCaipAddress } from '../caip/caip.js'
 import type { FeaturesController } from '../controllers/config/features/features-controller.js'
 import type { AlertsController } from '../controllers/config/notices/alerts-controller.js'
 import type { SnackbarController } from '../controllers/config/notices/snackbar-controller.js'
@@ -10,7 +11,12 @@ import type { EventsController } from '../controllers/config/telemetry/events-co
 import type { KitLogger } from '../controllers/config/telemetry/logger.js'
 import type { ThemeController } from '../controllers/config/theme/theme-controller.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
-import type { ChainState, ConnectedWalletInfo } from '../controllers/connection/chain-state.js'
+import type {
+  AccountStatus,
+  ChainState,
+  ConnectedWalletInfo,
+  NamespaceAccount,
+} from '../controllers/connection/chain-state.js'
 import type { ConnectFlowController } from '../controllers/connection/connect-flow-facade.js'
 import type { ConnectionController } from '../controllers/connection/connection-controller.js'
 import type { ConnectorsController } from '../controllers/listing/connectors-controller.js'
@@ -49,14 +55,29 @@ export interface KitControllers {
   siwx: SiwxController
 }
 
-/** What `getAccount` answers (the shape AppKit users know). */
-export interface KitAccount {
-  address: string | undefined
-  caipAddress: string | undefined
-  isConnected: boolean
-  status: 'connecting' | 'connected' | 'disconnected'
-  allAccounts: readonly { address: string; type: string }[]
-}
+/**
+ * What `getAccount` answers (the shape AppKit users know): the account of namespace `N`, one type per namespace.
+ * `namespace` says which, so `account.namespace === 'eip155'` narrows `address` to `0x…`. The account of the active
+ * namespace is any of them, or, while no namespace is active, the one with `namespace: undefined`.
+ */
+export type KitAccount<N extends ChainNamespace | undefined = ChainNamespace | undefined> =
+  N extends ChainNamespace
+    ? {
+        namespace: N
+        address: NamespaceAddress<N> | undefined
+        caipAddress: NamespaceCaipAddress<N> | undefined
+        isConnected: boolean
+        status: AccountStatus
+        allAccounts: readonly { address: NamespaceAddress<N>; type: AccountType }[]
+      }
+    : {
+        namespace: undefined
+        address: undefined
+        caipAddress: undefined
+        isConnected: false
+        status: 'disconnected'
+        allAccounts: readonly []
+      }
 
 /** What `getState` answers. */
 export interface KitState {
@@ -97,16 +118,42 @@ function watch<S extends object, T>(
   }
 }
 
-/** The host's view of a namespace's account (default the active one) in a chain state. */
-export function kitAccountOf(chain: ChainState, namespace?: ChainNamespace): KitAccount {
-  const key = namespace ?? chain.activeNamespace
-  const a = key ? chain.namespaces[key]?.account : undefined
+/**
+ * The host's view of one namespace's account. Each address is checked to be written as the namespace writes
+ * addresses (`0x…` on eip155); one that is not is not handed out.
+ */
+function accountView(namespace: ChainNamespace, a: NamespaceAccount | undefined): KitAccount<ChainNamespace> {
+  const fits = (address: string) => namespace !== 'eip155' || address.startsWith('0x')
+  const caipAddress = a?.caipAddress
+  const caipFits =
+    caipAddress?.startsWith(`${namespace}:`) && fits(caipAddress.slice(caipAddress.lastIndexOf(':') + 1))
+  // The account of `namespace`, each of its addresses checked above: what KitAccount says of that namespace.
   return {
-    address: a?.address,
-    caipAddress: a?.caipAddress,
+    namespace,
+    address: a?.address !== undefined && fits(a.address) ? a.address : undefined,
+    caipAddress: caipFits ? caipAddress : undefined,
     isConnected: a?.status === 'connected',
     status: a?.status ?? 'disconnected',
-    allAccounts: a?.allAccounts ?? [],
+    allAccounts: (a?.allAccounts ?? []).filter((entry) => fits(entry.address)),
+  } as KitAccount<ChainNamespace>
+}
+
+/**
+ * The host's view of a namespace's account (default the active one) in a chain state: `namespace` is the
+ * namespace it is of (undefined only while no namespace is active).
+ */
+export function kitAccountOf<N extends ChainNamespace>(chain: ChainState, namespace: N): KitAccount<N>
+export function kitAccountOf(chain: ChainState, namespace?: ChainNamespace): KitAccount
+export function kitAccountOf(chain: ChainState, namespace?: ChainNamespace): KitAccount {
+  const key = namespace ?? chain.activeNamespace
+  if (key) return accountView(key, chain.namespaces[key]?.account)
+  return {
+    namespace: undefined,
+    address: undefined,
+    caipAddress: undefined,
+    isConnected: false,
+    status: 'disconnected',
+    allAccounts: [],
   }
 }
 
@@ -139,7 +186,21 @@ export function createKitApi(params: {
 }) {
   const { controllers: c, getAdapter } = params
 
-  const account = (namespace?: ChainNamespace): KitAccount => kitAccountOf(c.chain.state.get(), namespace)
+  /** The account of a namespace (default the active one). */
+  function getAccount<N extends ChainNamespace>(namespace: N): KitAccount<N>
+  function getAccount(namespace?: ChainNamespace): KitAccount
+  function getAccount(namespace?: ChainNamespace): KitAccount {
+    return kitAccountOf(c.chain.state.get(), namespace)
+  }
+  /** Calls `listener` with the account of a namespace (default the active one) each time it changes. */
+  function subscribeAccount<N extends ChainNamespace>(
+    listener: (value: KitAccount<N>) => void,
+    namespace: N,
+  ): () => void
+  function subscribeAccount(listener: (value: KitAccount) => void, namespace?: ChainNamespace): () => void
+  function subscribeAccount(listener: (value: KitAccount) => void, namespace?: ChainNamespace): () => void {
+    return watch(c.chain.state, () => getAccount(namespace), listener)
+  }
   const network = (): KitNetwork => kitNetworkOf(c.chain.state.get())
   const state = (): KitState => kitStateOf(c.chain.state.get(), c.modal.state.get())
   const activeNamespace = (namespace?: ChainNamespace): ChainNamespace => {
@@ -197,7 +258,7 @@ export function createKitApi(params: {
     signMessage: async (message: SignableMessage, namespace?: ChainNamespace) =>
       (await adapterFor(namespace).signMessage({ message })).signature,
 
-    getAccount: account,
+    getAccount,
     getCaipNetwork: (namespace?: ChainNamespace) =>
       namespace
         ? c.chain.state.get().namespaces[namespace]?.caipNetwork
@@ -211,8 +272,7 @@ export function createKitApi(params: {
     setThemeVariables: (variables: Parameters<ThemeController['setThemeVariables']>[0]) =>
       c.theme.setThemeVariables(variables),
 
-    subscribeAccount: (listener: (value: KitAccount) => void, namespace?: ChainNamespace) =>
-      watch(c.chain.state, () => account(namespace), listener),
+    subscribeAccount,
     subscribeNetwork: (listener: (value: KitNetwork) => void) => watch(c.chain.state, network, listener),
     subscribeState: (listener: (value: KitState) => void) =>
       watch<object, KitState>([c.modal.state, c.chain.state] as StateStore<object>[], state, listener),

@@ -112,6 +112,17 @@ describe('createHttpClient: query, params and headers', () => {
     expect(server.seen[0]?.headers[TransportDefaults.clientIdHeader]).toBeUndefined()
   })
 
+  it('never sends an empty project id: empty values of the client query are left out', async () => {
+    const server = await serve((_seen, res) => sendJson(res, 200, {}))
+    const client = createHttpClient({ baseUrl: server.url, query: { projectId: '', st: 'appkit', sv: ' ' } })
+    await client.get('/getWallets', { params: { page: 1 } })
+    expect(Object.fromEntries(server.seen[0]?.url.searchParams ?? [])).toEqual({ st: 'appkit', page: '1' })
+    expect(buildUrl('https://a.test', 'x', { projectId: '' })).toBe('https://a.test/x')
+    expect(buildUrl('https://a.test', 'x', { projectId: '  ', st: 'appkit' })).toBe(
+      'https://a.test/x?st=appkit',
+    )
+  })
+
   it('joins base and path with one slash and keeps absolute URLs', () => {
     expect(buildUrl('https://a.test/v1/', '/x')).toBe('https://a.test/v1/x')
     expect(buildUrl('https://a.test/v1', 'x', { q: '1' }, { r: 2 })).toBe('https://a.test/v1/x?q=1&r=2')

@@ -13,7 +13,7 @@ export interface HttpClientOptions {
   clientId?: string | undefined
   /** Headers sent on every request. */
   headers?: Record<string, string> | undefined
-  /** Query parameters added to every request (sdk type, version, projectId …); undefined values are left out. */
+  /** Query parameters added to every request (sdk type, version, projectId …); undefined and empty values are left out. */
   query?: Record<string, string | undefined> | undefined
   /** Default: the global `fetch`, looked up when a request is made. */
   fetch?: typeof fetch | undefined
@@ -115,7 +115,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
 /**
  * Joins `baseUrl` and `path` with exactly one slash (a `path` that is already an absolute http(s) URL
- * is used as is) and appends `query`, then `params`.
+ * is used as is) and appends `query`, then `params`. A `query` value that is empty is left out like an undefined
+ * one: those are the sdk properties, and a request never carries an empty project id.
  */
 export function buildUrl(
   baseUrl: string,
@@ -129,7 +130,8 @@ export function buildUrl(
       ? baseUrl
       : `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
   const url = new URL(joined)
-  for (const [name, value] of Object.entries({ ...query, ...params })) {
+  const shared = Object.entries(query ?? {}).filter(([, value]) => value?.trim())
+  for (const [name, value] of Object.entries({ ...Object.fromEntries(shared), ...params })) {
     const text = paramText(value)
     if (text !== undefined) url.searchParams.set(name, text)
   }

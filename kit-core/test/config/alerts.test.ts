@@ -6,6 +6,7 @@ import {
   PROVIDER_ERROR_ALERTS,
 } from '../../src/controllers/config/index.js'
 import { LatchkeyError, Messages } from '../../src/errors/index.js'
+import { createMemoryStorage } from '../../src/index.js'
 import { useFakeTimersPerTest } from '../support/fake-timers.js'
 
 useFakeTimersPerTest()
@@ -48,16 +49,68 @@ describe('alerts controller', () => {
       open: true,
       id: 'projectIdNotConfigured',
       shortMessage: 'Project ID Not Configured',
-      variant: 'error',
+      variant: 'warning',
+      views: ['Connect'],
     })
     alerts.raise('invalidAppConfiguration')
     expect(alerts.state.get().longMessage).toContain('https://app.example')
-    expect(logger.error).toHaveBeenCalledTimes(2)
+    expect(alerts.state.get().views).toBeUndefined()
+    expect(logger.error).toHaveBeenCalledTimes(1)
     alerts.raise('localConfigurationIgnored', { settings: ['email', 'socials'] })
     expect(alerts.state.get().longMessage).toContain('email, socials')
-    expect(logger.warn).toHaveBeenCalledTimes(1)
+    expect(logger.warn).toHaveBeenCalledTimes(2)
     alerts.dismiss()
     expect(alerts.state.get()).toMatchObject({ open: false, id: undefined })
+  })
+
+  test('[§5.19] project not configured: a warning (logged as one), on Connect only, once per browser session', async () => {
+    // One session store for the "page loads" of one browser session; each load makes its own controller.
+    const session = createMemoryStorage()
+    const load = () => {
+      const logger = { warn: vi.fn(), error: vi.fn() }
+      return { logger, alerts: createAlertsController({ logger, session }) }
+    }
+    const first = load()
+    await first.alerts.raise('projectIdNotConfigured')
+    expect(first.alerts.state.get()).toMatchObject({
+      open: true,
+      id: 'projectIdNotConfigured',
+      variant: 'warning',
+      views: ['Connect'],
+    })
+    expect(first.logger.warn).toHaveBeenCalledWith(
+      'Project ID Not Configured - update configuration in your project dashboard',
+    )
+    expect(first.logger.error).not.toHaveBeenCalled()
+
+    // Raised but never shown (the visitor never opened Connect): the next load raises it again.
+    const second = load()
+    await second.alerts.raise('projectIdNotConfigured')
+    expect(second.alerts.state.get().open).toBe(true)
+    // Shown: it stays open on this page, and is remembered for the session.
+    second.alerts.markShown()
+    expect(second.alerts.state.get().open).toBe(true)
+    await Promise.resolve()
+    expect(session.keys()).toEqual(['alert_shown:projectIdNotConfigured'])
+
+    const third = load()
+    await third.alerts.raise('projectIdNotConfigured')
+    expect(third.alerts.state.get().open).toBe(false)
+    expect(third.logger.warn).not.toHaveBeenCalled()
+    expect(third.logger.error).not.toHaveBeenCalled()
+    // Other alerts are not once per session.
+    third.alerts.raise('invalidAppConfiguration')
+    expect(third.alerts.state.get().open).toBe(true)
+
+    // A dismissal is remembered as well (a new session: a new store).
+    const other = createMemoryStorage()
+    const dismissing = createAlertsController({ session: other })
+    await dismissing.raise('projectIdNotConfigured')
+    dismissing.dismiss()
+    await Promise.resolve()
+    const after = createAlertsController({ session: other })
+    await after.raise('projectIdNotConfigured')
+    expect(after.state.get().open).toBe(false)
   })
 
   test('[§8.5] RPC method not allowed: the request is rejected at once and the alert shows after 300 ms', () => {

@@ -42,7 +42,11 @@ function setup(overrides: Partial<FeaturesControllerDeps> = {}) {
   const controller = createFeaturesController({
     projectId: 'p1',
     origin: 'https://app.example',
-    alerts: { raise: (id, details) => raised.push(details ? { id, details } : { id }) },
+    alerts: {
+      raise: (id, details) => {
+        raised.push(details ? { id, details } : { id })
+      },
+    },
     warn,
     ...overrides,
   })

@@ -11,6 +11,7 @@ import {
 import { LatchkeyError } from '../../src/errors/index.js'
 import { nodeEnvironment } from '../../src/kit/environment.js'
 import { mainnet, sepolia, solana } from '../../src/networks/index.js'
+import type { SiwxConfig } from '../../src/siwx/types.js'
 
 const env = nodeEnvironment()
 
@@ -25,6 +26,26 @@ function fakeAdapter(namespace: ChainAdapter['namespace']): ChainAdapter {
     disconnect: fn,
     getConnectors: () => [],
   } as unknown as ChainAdapter
+}
+
+/** A sign-in config with every method of SiwxConfig, each doing nothing. */
+function fakeSiwx(): SiwxConfig {
+  return {
+    createMessage: async (input) => ({
+      ...input,
+      domain: 'test.example',
+      uri: 'https://test.example',
+      version: '1',
+      nonce: 'n',
+      toString: () => 'message',
+    }),
+    addSession: async () => {},
+    getSessions: async () => [],
+    setSessions: async () => {},
+    revokeSession: async () => {},
+    getRequired: () => false,
+    signOutOnDisconnect: true,
+  }
 }
 
 function errorOf(run: () => unknown): LatchkeyError {
@@ -86,15 +107,35 @@ describe('resolveOptions', () => {
   test('[§5.18] both siweConfig and siwx: Cannot set both `siweConfig` and `siwx` options', () => {
     const error = errorOf(() =>
       resolveOptions(
-        { networks: [mainnet], adapters: [fakeAdapter('eip155')], siwx: {}, siweConfig: {} },
+        { networks: [mainnet], adapters: [fakeAdapter('eip155')], siwx: fakeSiwx(), siweConfig: {} },
         env,
       ),
     )
     expect(error.message).toBe('Cannot set both `siweConfig` and `siwx` options')
     expect(error.code).toBe('INVALID_OPTIONS')
-    expect(resolveOptions({ networks: [mainnet], siwx: { required: true } }, env).siwx).toEqual({
-      required: true,
-    })
+    const siwx = fakeSiwx()
+    expect(resolveOptions({ networks: [mainnet], siwx }, env).siwx).toBe(siwx)
+  })
+
+  test('a siwx without one of the methods of a SiwxConfig: the error names the missing ones', () => {
+    const { revokeSession: _, ...withoutRevoke } = fakeSiwx()
+    const one = errorOf(() => resolveOptions({ networks: [mainnet], siwx: withoutRevoke } as never, env))
+    expect(one.code).toBe('INVALID_OPTIONS')
+    expect(one.message).toBe('Invalid option `siwx`: expected a SiwxConfig, missing `revokeSession`')
+    const { getRequired, signOutOnDisconnect, ...required } = fakeSiwx()
+    expect(resolveOptions({ networks: [mainnet], siwx: required }, env).siwx).toBe(required)
+    const several = errorOf(() =>
+      resolveOptions(
+        { networks: [mainnet], siwx: { ...required, createMessage: 'x', setSessions: undefined } } as never,
+        env,
+      ),
+    )
+    expect(several.message).toBe(
+      'Invalid option `siwx`: expected a SiwxConfig, missing `createMessage`, `setSessions`',
+    )
+    expect(errorOf(() => resolveOptions({ networks: [mainnet], siwx: {} } as never, env)).message).toBe(
+      'Invalid option `siwx`: expected a SiwxConfig, missing `createMessage`, `addSession`, `getSessions`, `setSessions`, `revokeSession`',
+    )
   })
 
   test.each([

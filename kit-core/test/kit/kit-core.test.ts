@@ -1,8 +1,12 @@
 import { describe, expect, test, vi } from 'vitest'
+import { EMPTY_ACCOUNT } from '../../src/controllers/connection/chain-state.js'
 import {
+  type ChainState,
   createKitCore,
   createMemoryStorage,
   DEFAULT_SERVICE_URLS,
+  kitAccountOf,
+  Messages,
   mainnet,
   nodeEnvironment,
   type ProviderApi,
@@ -77,15 +81,59 @@ describe('createKitCore', () => {
       expect(core.controllers.blockchainApi).toBeDefined()
       await core.ready
       expect(requested.length).toBeGreaterThan(0)
-      for (const url of requested) expect(url.startsWith(DEFAULT_SERVICE_URLS.providerApiUrl), url).toBe(true)
+      for (const url of requested) {
+        expect(url.startsWith(DEFAULT_SERVICE_URLS.providerApiUrl), url).toBe(true)
+        expect(new URL(url).searchParams.get('projectId'), url).toBe('p1')
+      }
+      // A self-hosted service and no project id: nothing of the project's is asked (config, origins, analytics), and
+      // what is asked carries no projectId parameter at all (never an empty one).
       const selfHosted = kit({ services: { providerApiUrl: 'http://127.0.0.1:1' } })
       expect(selfHosted.core.controllers.providerApi).toBeDefined()
       expect(selfHosted.core.controllers.blockchainApi).toBeUndefined()
       await selfHosted.core.ready
-      expect(requested.filter((url) => url.startsWith('http://127.0.0.1:1/')).length).toBeGreaterThan(0)
+      const local = () => requested.filter((url) => url.startsWith('http://127.0.0.1:1/'))
+      expect(local()).toEqual([])
+      await selfHosted.core.controllers.listing.prefetch()
+      expect(local().length).toBeGreaterThan(0)
+      for (const url of local()) expect(new URL(url).searchParams.has('projectId'), url).toBe(false)
     } finally {
       vi.unstubAllGlobals()
     }
+  })
+
+  test('[§5.19] without a project id or a relay of its own, WalletConnect is offered nowhere and refused at once, saying why', async () => {
+    const load = vi.fn(async () => {
+      throw new Error('the WalletConnect provider must not load')
+    })
+    const { core, evm } = kit({}, { getWalletConnectProvider: load })
+    await core.ready
+    // No adapter gets a provider, so none lists a WalletConnect connector (no row, no QR code, no All Wallets path).
+    expect(vi.mocked(evm.adapter.init).mock.calls[0]?.[0].getWalletConnectProvider).toBeUndefined()
+    expect(core.controllers.connectors.state.get().connectors.map((c) => c.type)).not.toContain(
+      'WALLET_CONNECT',
+    )
+    const refused = (promise: Promise<unknown>) =>
+      expect(promise).rejects.toMatchObject({
+        message: Messages.walletConnectUnavailable,
+        code: 'UNSUPPORTED_OPERATION',
+      })
+    await refused(core.connect({ connectorId: 'walletConnect', namespace: 'eip155' }))
+    await refused(core.controllers.connection.connectWalletConnect())
+    expect(Messages.walletConnectUnavailable).toContain('projectId')
+    expect(Messages.walletConnectUnavailable).toContain('services.walletConnectRelayUrl')
+    expect(evm.adapter.connect).not.toHaveBeenCalled()
+    expect(load).not.toHaveBeenCalled()
+    expect(core.getAccount().isConnected).toBe(false)
+
+    // A relay of the host's own (the local relay accepts a client without a project id): WalletConnect is offered.
+    const relayed = kit(
+      { services: { walletConnectRelayUrl: 'ws://127.0.0.1:1' } },
+      { getWalletConnectProvider: load },
+    )
+    await relayed.core.ready
+    expect(vi.mocked(relayed.evm.adapter.init).mock.calls[0]?.[0].getWalletConnectProvider).toBeDefined()
+    await relayed.core.connect({ connectorId: 'walletConnect', namespace: 'eip155' })
+    expect(relayed.evm.adapter.connect).toHaveBeenCalledTimes(1)
   })
 
   test('the remote configuration decides the remote-gated features', async () => {
@@ -119,6 +167,73 @@ describe('createKitCore', () => {
     await core.disconnect()
     expect(accounts).toEqual([`eip155:1:${EVM}`, `eip155:1868:${EVM}`])
     expect(networks).toEqual(['eip155:1868'])
+  })
+
+  test('getAccount says which namespace the account is of, before and after connecting', async () => {
+    const { core } = kit()
+    await core.ready
+    const disconnected = {
+      namespace: 'eip155',
+      address: undefined,
+      caipAddress: undefined,
+      isConnected: false,
+      status: 'disconnected',
+      allAccounts: [],
+    }
+    expect(core.getAccount()).toEqual(disconnected)
+    await core.connect({ connectorId: 'fake', namespace: 'eip155' })
+    const connected = {
+      namespace: 'eip155',
+      address: EVM,
+      caipAddress: `eip155:1:${EVM}`,
+      isConnected: true,
+      status: 'connected',
+      allAccounts: [{ address: EVM, type: 'eoa' }],
+    }
+    expect(core.getAccount()).toEqual(connected)
+    expect(core.getAccount('eip155')).toEqual(connected)
+    await core.disconnect()
+    expect(core.getAccount('eip155')).toEqual(disconnected)
+  })
+
+  test('kitAccountOf hands out no eip155 address that is not 0x-prefixed, and no namespace while none is active', () => {
+    const state = (address: string): ChainState => ({
+      activeNamespace: 'eip155',
+      namespaces: {
+        eip155: {
+          networks: [mainnet],
+          supportsAllNetworks: true,
+          smartAccountEnabledNetworks: [],
+          account: {
+            ...EMPTY_ACCOUNT,
+            address,
+            caipAddress: `eip155:1:${address}`,
+            allAccounts: [
+              { address, type: 'eoa' },
+              { address: EVM, type: 'eoa' },
+            ],
+            status: 'connected',
+          },
+        },
+      },
+    })
+    expect(kitAccountOf(state(EVM))).toMatchObject({ namespace: 'eip155', address: EVM })
+    expect(kitAccountOf(state('52908400098527886E0F7030069857D2E4169EE7'), 'eip155')).toEqual({
+      namespace: 'eip155',
+      address: undefined,
+      caipAddress: undefined,
+      isConnected: true,
+      status: 'connected',
+      allAccounts: [{ address: EVM, type: 'eoa' }],
+    })
+    expect(kitAccountOf({ namespaces: {} })).toEqual({
+      namespace: undefined,
+      address: undefined,
+      caipAddress: undefined,
+      isConnected: false,
+      status: 'disconnected',
+      allAccounts: [],
+    })
   })
 
   test('a network the host did not configure raises the switch-network-not-found alert', async () => {

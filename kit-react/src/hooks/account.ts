@@ -2,8 +2,13 @@ import type { ChainNamespace, ConnectedWalletInfo, KitAccount } from '@latchkey/
 import { useKit } from '../components/provider.js'
 import { useStore } from './use-store.js'
 
-/** The account of a namespace (default the active one): address, CAIP address, status, all accounts. */
-export function useLatchkeyAccount(options?: { namespace?: ChainNamespace }): KitAccount {
+/**
+ * The account of a namespace (default the active one): its namespace, address, CAIP address, status, all accounts.
+ * With a namespace the address has that namespace's type (`0x${string}` for eip155).
+ */
+export function useLatchkeyAccount<N extends ChainNamespace>(options: { namespace: N }): KitAccount<N>
+export function useLatchkeyAccount(options?: { namespace?: ChainNamespace | undefined }): KitAccount
+export function useLatchkeyAccount(options?: { namespace?: ChainNamespace | undefined }): KitAccount {
   return useStore(useKit().stores.account(options?.namespace))
 }
 

@@ -16,6 +16,7 @@ import { createExternalStore, type ExternalStore } from './external-store.js'
 /** The snapshots the hooks read, one store per host subscription of the kit, shared by every hook of the kit. */
 export interface KitStores {
   /** The account of a namespace (default the active one). */
+  account<N extends ChainNamespace>(namespace: N): ExternalStore<KitAccount<N>>
   account(namespace?: ChainNamespace): ExternalStore<KitAccount>
   network: ExternalStore<KitNetwork>
   state: ExternalStore<KitState>
@@ -51,12 +52,18 @@ export function createKitStores(kit: UiKit): KitStores {
   // browser's storage remembered: the server could not see it), whenever a store is made.
   const server = c.chain.serverState
   const accountStore = (namespace?: ChainNamespace) =>
-    createExternalStore({
+    createExternalStore<KitAccount>({
       subscribe: (onChange) => kit.subscribeAccount(onChange, namespace),
       versions: chainVersion,
       read: () => kit.getAccount(namespace),
       server: kitAccountOf(server, namespace),
     })
+  // A namespace's store reads that namespace's account only, so it holds a KitAccount of that namespace.
+  function account<N extends ChainNamespace>(namespace: N): ExternalStore<KitAccount<N>>
+  function account(namespace?: ChainNamespace): ExternalStore<KitAccount>
+  function account(namespace?: ChainNamespace): ExternalStore<KitAccount> {
+    return cached(accounts, namespace, accountStore)
+  }
   const providerStore = (namespace: ChainNamespace) =>
     createExternalStore<unknown>({
       subscribe: (onChange) => kit.subscribeAccount(onChange, namespace),
@@ -66,7 +73,7 @@ export function createKitStores(kit: UiKit): KitStores {
       server: undefined,
     })
   return {
-    account: (namespace) => cached(accounts, namespace, accountStore),
+    account,
     network: createExternalStore({
       subscribe: (onChange) => kit.subscribeNetwork(onChange),
       versions: chainVersion,

@@ -7,7 +7,8 @@ export interface PageConfig {
   chains: { chainId: number; name: string; rpcUrl: string }[]
 }
 
-function localNetworks(config: PageConfig): [CaipNetwork, ...CaipNetwork[]] {
+/** The stack's EVM chains as kit networks. */
+export function localNetworks(config: PageConfig): [CaipNetwork, ...CaipNetwork[]] {
   const networks = config.chains.map((chain) =>
     defineNetwork({
       id: chain.chainId,

@@ -4,7 +4,7 @@
 // After hydration the kit starts from its provider's mount effect and WagmiProvider reconnects on mount: wagmi runs
 // one reconnect at a time, and the kit's adapter follows the one running instead of starting its own.
 import { WagmiAdapter } from '@latchkey/adapter-wagmi'
-import { defineNetwork, type KitInitialState } from '@latchkey/core'
+import type { KitInitialState } from '@latchkey/core'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import {
@@ -22,7 +22,7 @@ import {
   LatchkeyProvider,
   useLatchkeyAccount,
 } from '../../src/index.js'
-import type { PageConfig } from './networks.js'
+import { localNetworks, type PageConfig } from './networks.js'
 
 /** What the server hands the browser: the chains and the Cookie header it rendered with. */
 export interface WagmiSsrProps {
@@ -33,21 +33,6 @@ export interface WagmiSsrProps {
   onHydrated?: () => void
   /** Given the kit and the wagmi config, once made (the browser keeps them for the test). */
   onSetup?: (setup: { kit: LatchkeyKit; wagmiConfig: WagmiAdapter['wagmiConfig'] }) => void
-}
-
-function networksOf(config: PageConfig) {
-  const networks = config.chains.map((chain) =>
-    defineNetwork({
-      id: chain.chainId,
-      chainNamespace: 'eip155',
-      name: chain.name,
-      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [chain.rpcUrl] } },
-    }),
-  )
-  const [first, ...rest] = networks
-  if (!first) throw new Error('the stack serves EVM chains')
-  return [first, ...rest] as [typeof first, ...(typeof first)[]]
 }
 
 /** Latchkey's and wagmi's hooks side by side, as a dApp's client component uses them. */
@@ -70,7 +55,7 @@ function AccountPanel(props: { onHydrated?: () => void }) {
 
 export function WagmiSsrApp(props: WagmiSsrProps) {
   const [setup] = useState(() => {
-    const networks = networksOf(props.config)
+    const networks = localNetworks(props.config)
     const adapter = new WagmiAdapter({
       networks,
       ssr: true,

@@ -83,8 +83,10 @@ async function loadWalletConnect(options: ResolvedOptions): Promise<WalletConnec
     const [url] = rpcUrlsFor(network, options.adapterOptions.customRpcUrls)
     if (url) rpcUrls[network.caipNetworkId] = url
   }
+  // Core loads it only with a project id or a relay of the host's own; without a project id none is passed (the
+  // relay URL then carries no `projectId` parameter, never an empty one).
   return createWalletConnectProvider({
-    projectId: options.projectId ?? '',
+    ...(options.projectId ? { projectId: options.projectId } : {}),
     metadata: options.metadata,
     ...(options.services.walletConnectRelayUrl ? { relayUrl: options.services.walletConnectRelayUrl } : {}),
     storagePrefix: `${options.storagePrefix}-walletconnect`,

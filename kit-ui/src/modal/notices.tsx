@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks'
 import { Icon } from '../components/icons.js'
 import { useStore } from '../components/use-store.js'
 import type { UiKit } from '../kit/types.js'
@@ -7,9 +8,18 @@ export function Notices({ kit, part }: { kit: UiKit; part: 'alert' | 'snackbar' 
   return part === 'alert' ? <AlertBar kit={kit} /> : <Snackbar kit={kit} />
 }
 
+/**
+ * The open alert, on the views it is for (the project-not-configured one on Connect only); once shown, core remembers
+ * a once-per-session alert for the session.
+ */
 function AlertBar({ kit }: { kit: UiKit }) {
   const alert = useStore(kit.controllers.alerts.state)
-  if (!alert.open) return null
+  const { view } = useStore(kit.controllers.router.state)
+  const shown = alert.open && (!alert.views || alert.views.includes(view))
+  useEffect(() => {
+    if (shown) kit.controllers.alerts.markShown()
+  }, [shown, alert.id])
+  if (!shown) return null
   // Core's long messages often repeat the short one ('X - details'): show the details once.
   const details = alert.longMessage.startsWith(alert.shortMessage)
     ? alert.longMessage.slice(alert.shortMessage.length).replace(/^\s*-\s*/, '')

@@ -22,7 +22,8 @@ const SECTION_LABELS: Partial<Record<ConnectSection['type'], MessageKey>> = {
 /**
  * Connect: the sections of core's connectors controller in SPEC §9 order (recent, installed and announced
  * wallets, featured, custom, recommended); the wallet guide row (`enableWalletGuide`); the legal footer from the
- * host's terms and privacy links.
+ * host's terms and privacy links. With no wallet to list, it says so and points to the wallet guide; when
+ * WalletConnect is on but unavailable for want of a project id, it says why.
  */
 export function ConnectView({ kit }: { kit: UiKit }) {
   const { connectors, listing, connection, options, features } = kit.controllers
@@ -36,10 +37,30 @@ export function ConnectView({ kit }: { kit: UiKit }) {
   // All Wallets lists the Provider API's wallets: without a project id there is no listing to show.
   const showAll = Boolean(kit.controllers.providerApi) && features.isEnabled('allWallets')
   const privacy = isSafeWebLink(options.privacyPolicyUrl) ? options.privacyPolicyUrl : undefined
+  const guide =
+    options.enableWalletGuide && kit.walletGuideUrl && isSafeWebLink(kit.walletGuideUrl)
+      ? kit.walletGuideUrl
+      : undefined
+  const noWallets = sections.length === 0
+  // Core offers WalletConnect nowhere without a project id or a relay of the host's own: the visitor learns why.
+  const walletConnectMissing =
+    options.enableWalletConnect && !options.projectId && !options.services.walletConnectRelayUrl
 
   return (
     <>
-      {sections.length === 0 ? <p class="note">{t('noWallets')}</p> : null}
+      {noWallets ? (
+        <div data-testid="no-wallets">
+          <p class="note">{t('noWallets')}</p>
+          <p class="guide" data-testid={guide ? 'wallet-guide' : undefined}>
+            {t('noWalletsGuide')}{' '}
+            {guide ? (
+              <a href={guide} target="_blank" rel="noopener noreferrer" data-testid="wallet-guide-link">
+                {t('noWalletsGuideLink')}
+              </a>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
       {sections.map((section) => {
         const label = SECTION_LABELS[section.type]
         return (
@@ -77,16 +98,15 @@ export function ConnectView({ kit }: { kit: UiKit }) {
           </li>
         </ul>
       ) : null}
-      {options.projectId ? null : <p class="note">{t('featuresOff')}</p>}
-      {options.enableWalletGuide && kit.walletGuideUrl && isSafeWebLink(kit.walletGuideUrl) ? (
+      {walletConnectMissing ? (
+        <p class="note" data-testid="walletconnect-unavailable">
+          {t('walletConnectNoProjectId')}
+        </p>
+      ) : null}
+      {guide && !noWallets ? (
         <p class="guide" data-testid="wallet-guide">
           {t('walletGuide')}{' '}
-          <a
-            href={kit.walletGuideUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="wallet-guide-link"
-          >
+          <a href={guide} target="_blank" rel="noopener noreferrer" data-testid="wallet-guide-link">
             {t('walletGuideLink')}
           </a>
         </p>

@@ -2,10 +2,14 @@
 // into each app's folder with the app's entry, so it resolves @latchkey/core from the app's own install.
 import { type CaipNetwork, defineNetwork } from '@latchkey/core'
 
-/** The local chains of the stack and whether the host leaves WalletConnect on (the kit's default). */
+/**
+ * The local chains of the stack and whether the host leaves WalletConnect on (the kit's default), with the stack's
+ * relay: the apps have no project id, and without one (or a relay of their own) the kit offers no WalletConnect.
+ */
 export interface AppConfig {
   chains: { chainId: number; name: string; rpcUrl: string }[]
   walletConnect: boolean
+  relayUrl: string
 }
 
 declare global {

@@ -46,7 +46,8 @@ const RDNS = 'dev.latchkey.pack-install'
 /** Test accounts of this file's own (they only connect). */
 const ACCOUNT_INDEX = { 'ui-ethers': 30, 'react-wagmi': 31 } as const
 
-const { chains } = (inject('stack') as LocalStackInfo).evm
+const stack = inject('stack') as LocalStackInfo
+const { chains } = stack.evm
 
 /** Package names (as `name@version`) that a host must not find installed. */
 const matching = (installed: readonly string[], patterns: readonly RegExp[]) =>
@@ -183,6 +184,7 @@ async function openApp(
   const config: AppConfig = {
     chains: chains.map(({ chainId, name, rpcUrl }) => ({ chainId, name, rpcUrl })),
     walletConnect,
+    relayUrl: stack.relay.url,
   }
   await page.addInitScript(
     ({ config, rdns, index }) => {

@@ -49,6 +49,11 @@ export interface ConnectionControllerDeps {
   getConnector?(namespace: ChainNamespace, connectorId: string): Connector | undefined
   /** The shared WalletConnect provider, when WalletConnect is enabled. */
   getWalletConnectProvider?: () => Promise<WalletConnectProvider>
+  /**
+   * Why WalletConnect cannot be used though it is on (no project id and no relay of the host's own): connecting
+   * over it then fails at once with this message, before anything is loaded or any socket opened.
+   */
+  walletConnectUnavailable?: string
   /** Sign-in inside the WalletConnect session request (SPEC §4.41), when sign-in is on. */
   walletConnectSignIn?: WalletConnectControllerDeps['walletConnectSignIn']
   /** The host's custom RPC URLs: the proposal's `rpcMap` points the wallet's reads at them first. */
@@ -176,6 +181,12 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     )
   }
 
+  /** @throws LatchkeyError UNSUPPORTED_OPERATION saying why, when WalletConnect cannot be used. */
+  function assertWalletConnectUsable(): void {
+    if (deps.walletConnectUnavailable)
+      throw new LatchkeyError(deps.walletConnectUnavailable, { code: 'UNSUPPORTED_OPERATION' })
+  }
+
   function isAuth(namespace: ChainNamespace, connectorId: string): boolean {
     const type = deps.getConnector?.(namespace, connectorId)?.type
     return connectorId === ConnectorIds.auth || type === 'AUTH' || type === 'ID_AUTH'
@@ -208,6 +219,7 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
      * waited for, `fresh` makes a new pairing; see `walletconnect-controller.ts`.
      */
     async connectWalletConnect(options: { fresh?: boolean } = {}): Promise<void> {
+      assertWalletConnectUsable()
       await (await loadWalletConnect()).connectWalletConnect(options)
     },
 
@@ -245,13 +257,15 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
     /**
      * Connects a wallet through its adapter (may prompt the user), then records the connection. Its network
      * becomes the active one when the active namespace has no connected account.
-     * @throws the adapter's error (a rejection is ProviderRpcError 4001); state is left as it was.
+     * @throws the adapter's error (a rejection is ProviderRpcError 4001); state is left as it was. LatchkeyError
+     * UNSUPPORTED_OPERATION at once for WalletConnect when it cannot be used (no project id, no relay of the host's).
      */
     async connect(params: {
       namespace: ChainNamespace
       connectorId: string
       network?: CaipNetwork
     }): Promise<void> {
+      if (isWalletConnect(params.namespace, params.connectorId)) assertWalletConnectUsable()
       const adapter = deps.getAdapter(params.namespace)
       if (!adapter)
         throw new LatchkeyError(Messages.adapterMissing(params.namespace), { code: 'ADAPTER_NOT_FOUND' })

@@ -11,6 +11,7 @@ const kit = createKit({
   networks,
   adapters: [new WagmiAdapter({ networks })],
   enableWalletConnect: config.walletConnect,
+  services: { walletConnectRelayUrl: config.relayUrl },
   metadata: appMetadata(),
 })
 

@@ -9,6 +9,7 @@ const kit = createKit({
   networks: appNetworks(config),
   adapters: [new EthersAdapter()],
   enableWalletConnect: config.walletConnect,
+  services: { walletConnectRelayUrl: config.relayUrl },
   metadata: appMetadata(),
 })
 

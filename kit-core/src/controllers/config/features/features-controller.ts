@@ -31,8 +31,8 @@ export interface FeaturesControllerDeps {
   origin?: string
   /** The Provider API client: remote configuration and allowed origins. */
   providerApi?: Pick<ProviderApi, 'getProjectConfig' | 'getAllowedOrigins'>
-  /** The alerts controller. */
-  alerts: { raise(id: AlertId, details?: AlertDetails): void }
+  /** The alerts controller (a once-per-session alert's raise resolves once it is decided). */
+  alerts: { raise(id: AlertId, details?: AlertDetails): void | Promise<void> }
   /** Where the remote-config warning goes; default console.warn. */
   warn?: (message: string, error?: unknown) => void
 }
@@ -108,7 +108,7 @@ export function createFeaturesController(deps: FeaturesControllerDeps) {
    * Never throws.
    */
   async function init(): Promise<Features> {
-    if (!deps.projectId) deps.alerts.raise('projectIdNotConfigured')
+    if (!deps.projectId) await deps.alerts.raise('projectIdNotConfigured')
     const remote = basic || !deps.projectId ? null : await fetchRemote()
     const { features, ignored } = resolveFeatures({ local, remote, basic })
     if (ignored.length > 0) deps.alerts.raise('localConfigurationIgnored', { settings: ignored })

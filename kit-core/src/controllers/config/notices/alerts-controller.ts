@@ -1,9 +1,14 @@
+import type { KitStorage } from '../../../adapter/storage.js'
 import { LatchkeyError } from '../../../errors/errors.js'
 import { Messages } from '../../../errors/messages.js'
 import type { Logger } from '../../../kit/context.js'
 import { createStore, type StateStore } from '../../../kit/store.js'
+import type { View } from '../../navigation/views.js'
+import { StorageKeys } from '../storage/storage-keys.js'
+import type { LogLevel } from '../telemetry/logger.js'
 import {
   ALERTS,
+  type AlertDefinition,
   type AlertDetails,
   type AlertId,
   type AlertVariant,
@@ -19,21 +24,39 @@ export interface AlertState {
   shortMessage: string
   longMessage: string
   variant: AlertVariant
+  /** The only views the alert bar shows it on; undefined: every view. */
+  views: readonly View[] | undefined
 }
 
 export interface AlertsControllerDeps {
   /** The page origin, named in the invalid-app-configuration alert. */
   origin?: string
-  /** Each alert's long message is logged (error alerts as errors, the others as warnings). */
-  logger?: Pick<Logger, 'warn' | 'error'>
+  /**
+   * Each alert's long message is logged (error alerts as errors, the others as warnings). At the `level` 'error' (the
+   * default) the logger drops warnings: a warning alert then goes to the console's warnings itself.
+   */
+  logger?: Pick<Logger, 'warn' | 'error'> & { readonly level?: LogLevel }
+  /**
+   * A store that lasts one browser session (sessionStorage), keys already prefixed: where an alert raised once per
+   * session is remembered once shown or dismissed. Without one, such an alert is raised as any other.
+   */
+  session?: KitStorage
 }
 
-const CLOSED: AlertState = { open: false, id: undefined, shortMessage: '', longMessage: '', variant: 'info' }
+const CLOSED: AlertState = {
+  open: false,
+  id: undefined,
+  shortMessage: '',
+  longMessage: '',
+  variant: 'info',
+  views: undefined,
+}
 
 /**
  * The alerts of SPEC §8 (§8.5, §8.6): raise one from the catalogue, dismiss it, map universal-provider
  * errors to alerts at most once per kind per kit, and the RPC-method-not-allowed alert 300 ms after the
- * request it rejects.
+ * request it rejects. An alert of the catalogue marked `oncePerSession` (the project-not-configured one) is
+ * remembered in `session` once the UI showed it or the user dismissed it, and is not raised again that session.
  */
 export function createAlertsController(deps: AlertsControllerDeps = {}) {
   const state: StateStore<AlertState> = createStore(CLOSED)
@@ -41,7 +64,7 @@ export function createAlertsController(deps: AlertsControllerDeps = {}) {
   const reportedKinds = new Set<ProviderErrorKind>()
 
   function show(id: AlertId, details: AlertDetails): void {
-    const definition = ALERTS[id]
+    const definition: AlertDefinition = ALERTS[id]
     const longMessage = definition.longMessage({ origin: deps.origin, ...details })
     state.set({
       open: true,
@@ -49,14 +72,39 @@ export function createAlertsController(deps: AlertsControllerDeps = {}) {
       shortMessage: definition.shortMessage,
       longMessage,
       variant: definition.variant,
+      views: definition.views,
     })
     if (definition.variant === 'error') deps.logger?.error(longMessage)
+    else if (deps.logger?.level === 'error') console.warn(`[latchkey] ${longMessage}`)
     else deps.logger?.warn(longMessage)
   }
 
-  /** Shows alert `id` (after its catalogue delay, if it has one), replacing the current one. */
-  function raise(id: AlertId, details: AlertDetails = {}): void {
-    const delay = (ALERTS[id] as { delayMs?: number }).delayMs
+  /** Remembers the current alert for the session when it is a once-per-session one. Never throws. */
+  function remember(): void {
+    const { id } = state.get()
+    const session = deps.session
+    if (!id || !session || !(ALERTS[id] as AlertDefinition).oncePerSession) return
+    Promise.resolve()
+      .then(() => session.setItem(StorageKeys.alertShown(id), '1'))
+      .catch(() => undefined)
+  }
+
+  /**
+   * Shows alert `id` (after its catalogue delay, if it has one), replacing the current one. A once-per-session alert
+   * already shown or dismissed this session shows and logs nothing; the promise resolves once that is decided.
+   */
+  function raise(id: AlertId, details: AlertDetails = {}): void | Promise<void> {
+    const definition: AlertDefinition = ALERTS[id]
+    const session = deps.session
+    if (definition.oncePerSession && session) {
+      return Promise.resolve()
+        .then(() => session.getItem(StorageKeys.alertShown(id)))
+        .catch(() => null)
+        .then((seen) => {
+          if (seen == null) show(id, details)
+        })
+    }
+    const delay = definition.delayMs
     if (delay === undefined) {
       show(id, details)
       return
@@ -72,9 +120,15 @@ export function createAlertsController(deps: AlertsControllerDeps = {}) {
     state,
     raise,
 
-    /** Closes the current alert. */
+    /** Closes the current alert (a once-per-session one is remembered for the session). */
     dismiss(): void {
+      remember()
       state.set(CLOSED)
+    },
+
+    /** The UI showed the current alert: a once-per-session one is remembered for the session (it stays open). */
+    markShown(): void {
+      if (state.get().open) remember()
     },
 
     /**

@@ -1,4 +1,5 @@
 import { Messages } from '../../../errors/messages.js'
+import type { View } from '../../navigation/views.js'
 
 export type AlertVariant = 'error' | 'warning' | 'info'
 
@@ -16,6 +17,13 @@ export interface AlertDefinition {
   variant: AlertVariant
   /** Shown this long after it is raised (the RPC-method-not-allowed alert waits 300 ms, SPEC §9). */
   delayMs?: number
+  /** The only views the alert bar shows it on; every view when absent. */
+  views?: readonly View[]
+  /**
+   * Raised at most once per browser session: once the UI showed it (or the user dismissed it), later raises in the
+   * session show and log nothing.
+   */
+  oncePerSession?: boolean
 }
 
 /** How long the RPC-method-not-allowed alert waits before it shows (SPEC §4, §8, §9 "error alert 300 ms"). */
@@ -34,10 +42,13 @@ export const ALERTS = {
       `Origin ${origin ?? 'unknown'} not found on Allowlist - update configuration in your project dashboard`,
     variant: 'error',
   },
+  // A kit without a project id works (browser wallets): a warning for the developer, on Connect only, once a session.
   projectIdNotConfigured: {
     shortMessage: 'Project ID Not Configured',
     longMessage: fixed('Project ID Not Configured - update configuration in your project dashboard'),
-    variant: 'error',
+    variant: 'warning',
+    views: ['Connect'],
+    oncePerSession: true,
   },
   iframeLoadFailed: {
     shortMessage: 'Network Error - Could not load embedded wallet',

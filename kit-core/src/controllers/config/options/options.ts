@@ -7,6 +7,7 @@ import type { KitEnvironment } from '../../../kit/environment.js'
 import type { KitInitialState } from '../../../kit/initial-state.js'
 import type { CaipNetwork } from '../../../networks/define.js'
 import type { WalletListing } from '../../../services/types.js'
+import type { SiwxConfig } from '../../../siwx/types.js'
 import type { KitFeatures } from '../features/features.js'
 import type { ThemeMode, ThemeVariables } from '../theme/theme.js'
 import type { AdapterRegistry } from './adapter-registry.js'
@@ -53,8 +54,8 @@ export interface KitOptions {
   termsConditionsUrl?: string
   privacyPolicyUrl?: string
   defaultAccountTypes?: Partial<Record<ChainNamespace, AccountType>>
-  /** Sign-in with wallet (the SIWX config of the sign-in module). Not with `siweConfig`. */
-  siwx?: object
+  /** Sign-in with wallet: the host's SIWX config, or `createDefaultSiwx(…)`. Not with `siweConfig`. */
+  siwx?: SiwxConfig
   /** The legacy sign-in config (SIWE). Not with `siwx`. */
   siweConfig?: object
   /** Default true. */
@@ -122,7 +123,7 @@ export interface ResolvedOptions {
   termsConditionsUrl: string | undefined
   privacyPolicyUrl: string | undefined
   defaultAccountTypes: Partial<Record<ChainNamespace, AccountType>>
-  siwx: object | undefined
+  siwx: SiwxConfig | undefined
   siweConfig: object | undefined
   enableNetworkSwitch: boolean
   allowUnsupportedChain: boolean

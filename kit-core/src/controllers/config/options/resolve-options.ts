@@ -13,6 +13,7 @@ import { Messages } from '../../../errors/messages.js'
 import { detectEnvironment, type KitEnvironment } from '../../../kit/environment.js'
 import type { KitInitialState } from '../../../kit/initial-state.js'
 import type { CaipNetwork } from '../../../networks/define.js'
+import type { SiwxConfig } from '../../../siwx/types.js'
 import { validateFeatures } from '../features/features.js'
 import { createDefaultStorage } from '../storage/kit-storage.js'
 import { DEFAULT_THEME_MODE, validateThemeMode, validateThemeVariables } from '../theme/theme.js'
@@ -47,6 +48,8 @@ const KNOWN_OPTIONS = new Set<string>([
   ...'storage storagePrefix services environment ssr initialState'.split(' '),
 ])
 const IMAGE_SCHEMES = ['https:', 'http:', 'data:', 'blob:']
+/** The methods every sign-in config has (the rest of SiwxConfig is optional). */
+const SIWX_METHODS = ['createMessage', 'addSession', 'getSessions', 'setSessions', 'revokeSession'] as const
 
 function checkNetworks(value: unknown): CaipNetwork[] {
   if (!Array.isArray(value) || value.length === 0) {
@@ -194,6 +197,16 @@ function checkServices(value: unknown): KitServices {
   }
 }
 
+/** The host's sign-in config: an object with each of {@link SIWX_METHODS}. */
+function checkSiwx(siwx: Record<string, unknown> | undefined): SiwxConfig | undefined {
+  if (siwx === undefined) return undefined
+  const missing = SIWX_METHODS.filter((method) => typeof siwx[method] !== 'function')
+  if (missing.length > 0) {
+    throw new LatchkeyError(Messages.siwxMethodsMissing(missing), { code: 'INVALID_OPTIONS' })
+  }
+  return siwx as unknown as SiwxConfig
+}
+
 function checkEnvironment(value: unknown): KitEnvironment | undefined {
   if (value === undefined) return undefined
   if (isRecord(value) && typeof value.now === 'function') return value as unknown as KitEnvironment
@@ -215,17 +228,18 @@ function checkMetadata(value: unknown, env: KitEnvironment) {
  * Checks the host's options and fills in the defaults (SPEC §1): clear errors for wrong types, the
  * siweConfig/siwx conflict, default metadata from the page, namespace filtering, the adapter registry,
  * the kit's storage space. `env` defaults to `raw.environment`, else the detected page.
- * @throws LatchkeyError INVALID_OPTIONS naming the option and what was expected, or
- *   'Cannot set both `siweConfig` and `siwx` options' (SPEC §5.18).
+ * @throws LatchkeyError INVALID_OPTIONS naming the option and what was expected (for `siwx`, the methods it
+ *   lacks), or 'Cannot set both `siweConfig` and `siwx` options' (SPEC §5.18).
  */
 export function resolveOptions(raw: KitOptions, env?: KitEnvironment): ResolvedOptions {
   if (!isRecord(raw)) throw invalidOption('options', 'an object', raw)
   const options = raw as Record<string, unknown>
   const environment = env ?? checkEnvironment(options.environment) ?? detectEnvironment()
   const projectId = optionalString('projectId', options.projectId)?.trim() || undefined
-  const siwx = optionalRecord('siwx', options.siwx)
+  const siwxRecord = optionalRecord('siwx', options.siwx)
   const siweConfig = optionalRecord('siweConfig', options.siweConfig)
-  if (siwx && siweConfig) throw new LatchkeyError(Messages.siweAndSiwx, { code: 'INVALID_OPTIONS' })
+  if (siwxRecord && siweConfig) throw new LatchkeyError(Messages.siweAndSiwx, { code: 'INVALID_OPTIONS' })
+  const siwx = checkSiwx(siwxRecord)
 
   const enabled = optionalEnumList('namespaces', options.namespaces, CHAIN_NAMESPACES) ?? CHAIN_NAMESPACES
   const networks = checkNetworks(options.networks).filter((n) => enabled.includes(n.chainNamespace))

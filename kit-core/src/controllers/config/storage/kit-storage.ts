@@ -42,12 +42,16 @@ function toRecentWallet(value: unknown): StoredRecentWallet | undefined {
 }
 
 /**
- * The page's localStorage when it can be used, else a memory store (Node, SSR, sandboxed frames and private
- * modes where touching localStorage throws). Read at kit creation, never at import.
+ * The page's localStorage (or, with `kind` 'sessionStorage', its sessionStorage: what lasts one browser session)
+ * when it can be used, else a memory store (Node, SSR, sandboxed frames and private modes where touching storage
+ * throws). Read at kit creation, never at import.
  */
-export function createDefaultStorage(env: Pick<KitEnvironment, 'window'>): KitStorage {
+export function createDefaultStorage(
+  env: Pick<KitEnvironment, 'window'>,
+  kind: 'localStorage' | 'sessionStorage' = 'localStorage',
+): KitStorage {
   try {
-    const local = env.window?.localStorage
+    const local = env.window?.[kind]
     if (local) {
       const probe = '__latchkey_probe__'
       local.setItem(probe, '1')

@@ -42,6 +42,8 @@ export const StorageKeys = {
   connectedConnectorId: (namespace: ChainNamespace) => `connected_connector_id:${namespace}` as const,
   /** 'connected' or 'disconnected', per namespace. */
   connectionStatus: (namespace: ChainNamespace) => `connection_status:${namespace}` as const,
+  /** In the session store: set once a once-per-session alert was shown or dismissed. */
+  alertShown: (id: string) => `alert_shown:${id}` as const,
 } as const
 
 /** Every key of the login cache, which a disconnect or failed connection check clears (SPEC §4.13). */

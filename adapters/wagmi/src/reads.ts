@@ -8,7 +8,12 @@ import {
   getBalance as viemGetBalance,
   verifyMessage as viemVerifyMessage,
 } from 'viem/actions'
+import { walletError } from './errors.js'
 import { addressParam } from './params.js'
+
+// The transport of a chain with several RPC URLs loads with the reads: whatever reads such a chain needs it. (A chunk
+// of its own would share viem's error modules with the page, which Vite 8 then splits into extra initial files.)
+export { rankedFallback } from './fallback.js'
 
 /** The native balance of an address, or an ERC-20 one when `token` is given, read from the chain's RPC. */
 export async function readBalance(
@@ -44,16 +49,23 @@ export async function verifySignature(
   return viemVerifyMessage(client, { address, message, signature })
 }
 
-/** The gas a call would use, estimated by the chain's node. */
-export function estimate(
-  client: Client,
+/**
+ * The gas a call would use, estimated by the node of `client()`'s chain.
+ * @throws what the node said, through {@link walletError}; the adapter's own LatchkeyErrors as they are.
+ */
+export async function estimate(
+  client: () => Client,
   params: EstimateGasParams,
   from: `0x${string}` | undefined,
 ): Promise<bigint> {
-  return viemEstimateGas(client, {
-    ...(from ? { account: from } : {}),
-    to: addressParam(params.to, 'recipient'),
-    ...(params.value !== undefined ? { value: params.value } : {}),
-    ...(params.data ? { data: params.data } : {}),
-  })
+  try {
+    return await viemEstimateGas(client(), {
+      ...(from ? { account: from } : {}),
+      to: addressParam(params.to, 'recipient'),
+      ...(params.value !== undefined ? { value: params.value } : {}),
+      ...(params.data ? { data: params.data } : {}),
+    })
+  } catch (error) {
+    throw walletError(error)
+  }
 }

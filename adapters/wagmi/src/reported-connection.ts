@@ -16,7 +16,7 @@ import type { Config, Connector as WagmiConnector } from '@wagmi/core'
 import type { EIP1193Provider } from 'viem'
 import type { AdapterChains } from './chains.js'
 import type { AdapterConnectors } from './connectors.js'
-import { readView, type View } from './wagmi-state.js'
+import { readView, type View, type WagmiConnection } from './wagmi-state.js'
 
 /**
  * The adapter's side of the config's current connection. The adapter's own operations set {@link view} when they
@@ -49,6 +49,7 @@ export class ReportedConnection {
     if (this.quiet()) return
     const status = this.config.state.status
     if (status === 'connecting' || status === 'reconnecting') return
+    if (this.restoreEmptied()) return
     const next = readView(this.config)
     const previous = this.view
     this.view = next
@@ -68,6 +69,35 @@ export class ReportedConnection {
     if (next.chainId !== previous.chainId) {
       this.events.emit('networkChanged', { network: this.chains.networkFor(next.chainId) })
     }
+  }
+
+  /**
+   * `<WagmiProvider reconnectOnMount={false}>` on a page without ssr empties the config's connections when it first
+   * renders (to drop what wagmi rehydrated from storage), leaving `current` and the status as they were. When the kit
+   * restored the wallet before that render (a fast restore), the emptied connection is the live one, not a wallet
+   * that left: it is put back, and nothing is reported. True when it was.
+   */
+  private restoreEmptied(): boolean {
+    const view = this.view
+    const connector = view && this.config.connectors.find((candidate) => candidate.uid === view.uid)
+    const [first, ...rest] = view?.addresses ?? []
+    if (!view || !connector || !first) return false
+    return this.putBack({ accounts: [first, ...rest], chainId: view.chainId, connector })
+  }
+
+  /**
+   * Puts `connection` back into the config's state when wagmi's provider emptied it (see {@link restoreEmptied})
+   * while the config still says it is connected through it. True when it did.
+   */
+  putBack(connection: WagmiConnection | undefined): boolean {
+    const { connections, current, status } = this.config.state
+    if (!connection || status !== 'connected' || current !== connection.connector.uid || connections.size > 0)
+      return false
+    this.config.setState((state) => ({
+      ...state,
+      connections: new Map([[connection.connector.uid, connection]]),
+    }))
+    return true
   }
 
   /** The wallet is on `chainId` now (the adapter switched it): networkChanged, unless its echo already told. */

@@ -11,13 +11,14 @@ import {
   ConnectorIds,
   type ConnectParams,
   type ConnectResult,
-  parseUnits as checkUnits,
   createEmitter,
   type EstimateGasParams,
+  formatUnits,
   type GetBalanceParams,
   LatchkeyError,
   Messages,
   ProviderRpcError,
+  parseUnits,
   RpcErrorCode,
   type SendTransactionParams,
   type SendTransactionResult,
@@ -31,26 +32,29 @@ import {
   type WalletCapabilities,
   type WriteContractParams,
 } from '@latchkey/core'
-import { type CustomEvmWallet, requestWalletAssets, requestWalletCapabilities } from '@latchkey/core/eip155'
+import type { CustomEvmWallet } from '@latchkey/core/eip155'
 import {
   type Config,
   type CreateConnectorFn,
   createConfig,
   createStorage,
   type Storage,
-  connect as wagmiConnect,
-  signMessage as wagmiSignMessage,
-  switchChain as wagmiSwitchChain,
   watchConnection,
 } from '@wagmi/core'
-import { type EIP1193Provider, formatUnits, parseUnits } from 'viem'
+import type { EIP1193Provider } from 'viem'
 import { AdapterChains } from './chains.js'
 import { AdapterConnectors } from './connectors.js'
-import { viaWallet, walletError } from './errors.js'
 import { addressParam } from './params.js'
 import { ReportedConnection } from './reported-connection.js'
 import { createSwitchableStorage, type SwitchableStorage } from './storage.js'
 import { dropConnection, readView, reconnectThrough, settled } from './wagmi-state.js'
+import { connectThrough, requestWalletAssets, requestWalletCapabilities, switchThrough } from './wallet.js'
+
+// The code of the adapter's reads of the chain (reads.ts) and of signing and sending (writes.ts) loads with the first
+// call that needs it, not with the page; nothing keeps a failed load: the next call loads again. Connecting and
+// switching (wallet.ts) stay in the page's code: loading them on the visitor's click made connecting slower.
+const loadReads = () => import('./reads.js')
+const loadWrites = () => import('./writes.js')
 
 /** Options of {@link WagmiAdapter}. */
 export interface WagmiAdapterOptions {
@@ -168,21 +172,13 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     const previous = config.state.current
     this.busy++
     try {
-      if (previous !== connector.uid || config.state.status !== 'connected') {
-        await viaWallet(() => wagmiConnect(config, { connector }))
-      }
-      const chainId = Number(target.id)
-      if (config.state.connections.get(connector.uid)?.chainId !== chainId) {
-        // The user approved the connection but maybe not the network: stay connected where the wallet is.
-        await wagmiSwitchChain(config, {
-          connector,
-          chainId,
-          addEthereumChainParameter: this.chains.addChainParameter(target),
-        }).catch(() => undefined)
-      }
-      const other =
-        previous !== null && previous !== connector.uid ? config.state.connections.get(previous) : undefined
-      if (other) await dropConnection(config, other.connector)
+      await connectThrough(
+        config,
+        connector,
+        Number(target.id),
+        () => this.chains.addChainParameter(target),
+        previous,
+      )
       await this.connection.rememberProvider(connector)
     } finally {
       this.busy--
@@ -202,8 +198,9 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     const connector = await this.connectors.waitFor(remembered, this.options.restoreWaitMs ?? 500)
     if (!connector) return null
     this.busy++
+    let made: Awaited<ReturnType<typeof reconnectThrough>> = []
     try {
-      await reconnectThrough(config, connector)
+      made = await reconnectThrough(config, connector)
       // If the host's WagmiProvider was already reconnecting this config, wait for it to finish.
       await settled(config)
       await this.connection.rememberProvider(connector)
@@ -212,6 +209,8 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     } finally {
       this.busy--
     }
+    // The host's WagmiProvider may have emptied the connections while this restore was under way.
+    this.connection.putBack(made.find((connection) => connection.connector.uid === connector.uid))
     const view = readView(this.wagmiConfig)
     if (!view || view.connectorId !== remembered) {
       await config.storage?.removeItem('recentConnectorId')
@@ -252,17 +251,18 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
       const fromService = await balanceFromService(this.context?.balanceService, { address: owner, network })
       if (fromService) return fromService
     }
-    const { readBalance } = await import('./reads.js')
+    const { readBalance } = await loadReads()
     return readBalance(this.chains.clientOf(network), network, owner, tokenAddress)
   }
 
   async getCapabilities(): Promise<WalletCapabilities> {
     const view = this.connection.requireView()
-    return requestWalletCapabilities(this.connection.requireProvider(), view.addresses[0] as `0x${string}`)
+    const provider = this.connection.requireProvider()
+    return requestWalletCapabilities(provider, view.addresses[0] as `0x${string}`)
   }
 
   async verifyMessage({ address, message, signature, network }: VerifyMessageParams): Promise<boolean> {
-    const { verifySignature } = await import('./reads.js')
+    const { verifySignature } = await loadReads()
     return verifySignature(
       this.chains.clientOf(network),
       addressParam(address, 'address'),
@@ -276,12 +276,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     const view = this.connection.requireView()
     const chainId = Number(network.id)
     if (view.chainId !== chainId) {
-      await viaWallet(() =>
-        wagmiSwitchChain(this.wagmiConfig, {
-          chainId,
-          addEthereumChainParameter: this.chains.addChainParameter(network),
-        }),
-      )
+      await switchThrough(this.wagmiConfig, chainId, this.chains.addChainParameter(network))
       // The wallet's chainChanged echo usually got here first; either way the event fires once.
       this.connection.settleChain(chainId)
     }
@@ -290,19 +285,19 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
 
   async signMessage({ message, address }: SignMessageParams): Promise<SignMessageResult> {
     const account = this.connection.signer(address)
-    const signature = await viaWallet(() => wagmiSignMessage(this.wagmiConfig, { account, message }))
-    return { signature, address: account }
+    const { signMessageThrough } = await loadWrites()
+    return { signature: await signMessageThrough(this.wagmiConfig, account, message), address: account }
   }
 
   async signTypedData(params: SignTypedDataParams): Promise<SignMessageResult> {
     const account = this.connection.signer(params.address)
-    const { signTypedDataThrough } = await import('./writes.js')
+    const { signTypedDataThrough } = await loadWrites()
     return { signature: await signTypedDataThrough(this.wagmiConfig, account, params), address: account }
   }
 
   async sendTransaction(params: SendTransactionParams): Promise<SendTransactionResult> {
     const network = this.connection.activeNetwork(params.network)
-    const { sendTransactionThrough } = await import('./writes.js')
+    const { sendTransactionThrough } = await loadWrites()
     const hash = await sendTransactionThrough(
       this.wagmiConfig,
       this.connection.signer(),
@@ -314,7 +309,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
 
   async writeContract(params: WriteContractParams): Promise<SendTransactionResult> {
     const network = this.connection.activeNetwork(params.network)
-    const { writeContractThrough } = await import('./writes.js')
+    const { writeContractThrough } = await loadWrites()
     const hash = await writeContractThrough(
       this.wagmiConfig,
       this.connection.signer(),
@@ -329,20 +324,22 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     if (!network) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
     const from =
       params.from !== undefined ? addressParam(params.from, 'sender') : this.connection.view?.addresses[0]
-    const { estimate } = await import('./reads.js')
-    try {
-      return await estimate(this.chains.clientOf(network), params, from)
-    } catch (error) {
-      throw walletError(error)
-    }
+    const { estimate } = await loadReads()
+    return estimate(() => this.chains.clientOf(network), params, from)
   }
 
-  /** Decimal text to base units (viem). @throws LatchkeyError INVALID_PARAMS for malformed text or decimals. */
+  /**
+   * Decimal text to base units: core's, already in the page (viem's gave the same for every text core accepts).
+   * @throws LatchkeyError INVALID_PARAMS for malformed text or decimals.
+   */
   parseUnits(value: string, decimals: number): bigint {
-    checkUnits(value, decimals)
-    return parseUnits(value.trim(), decimals)
+    return parseUnits(value, decimals)
   }
 
+  /**
+   * Base units to decimal text without trailing zeros: core's (viem's wrote the same for decimals 0–255).
+   * @throws LatchkeyError INVALID_PARAMS for decimals that are not an integer from 0 to 255.
+   */
   formatUnits(value: bigint, decimals: number): string {
     return formatUnits(value, decimals)
   }
@@ -350,11 +347,9 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
   async getWalletAssets(params: { address: string; network?: CaipNetwork }): Promise<readonly WalletAsset[]> {
     const network = params.network ?? this.getNetwork()
     if (!network) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
-    return requestWalletAssets(
-      this.connection.requireProvider(),
-      addressParam(params.address, 'address'),
-      network,
-    )
+    const provider = this.connection.requireProvider()
+    const address = addressParam(params.address, 'address')
+    return requestWalletAssets(provider, address, network)
   }
 
   getWalletProvider(): EIP1193Provider | undefined {

@@ -20,12 +20,19 @@ export function readView(config: Config): View | undefined {
   }
 }
 
+/** One connection of a wagmi config's state. */
+export type WagmiConnection = Config['state']['connections'] extends Map<string, infer C> ? C : never
+
 /**
  * wagmi's `reconnect` with only the remembered connector (no other wallet is asked anything). wagmi runs one
  * reconnect at a time per page, across configs, and returns nothing at once while another runs: that shows as
- * no change of status, and is tried again shortly, for at most about a second.
+ * no change of status, and is tried again shortly, for at most about a second. Returns the connections the
+ * reconnect made (none when another reconnect did the work).
  */
-export async function reconnectThrough(config: Config, connector: Connector): Promise<void> {
+export async function reconnectThrough(
+  config: Config,
+  connector: Connector,
+): Promise<readonly WagmiConnection[]> {
   for (let attempt = 0; attempt < 20; attempt++) {
     let ran = false
     const stop = config.subscribe(
@@ -34,14 +41,16 @@ export async function reconnectThrough(config: Config, connector: Connector): Pr
         ran = true
       },
     )
+    let made: readonly WagmiConnection[] = []
     try {
-      await reconnect(config, { connectors: [connector] })
+      made = await reconnect(config, { connectors: [connector] })
     } finally {
       stop()
     }
-    if (ran || config.state.status !== 'disconnected') return
+    if (ran || config.state.status !== 'disconnected') return made
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+  return []
 }
 
 /** Resolves once wagmi is neither connecting nor reconnecting (a host's WagmiProvider may be restoring). */

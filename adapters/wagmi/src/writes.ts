@@ -1,5 +1,5 @@
-// The wallet writes of the adapter, through wagmi's actions on its config: typed data, transfers and contract
-// calls. The adapter checks who signs and on which network; these turn its parameters into wagmi's.
+// The wallet writes of the adapter, through wagmi's actions on its config: messages, typed data, transfers and
+// contract calls. The adapter checks who signs and on which network; these turn its parameters into wagmi's.
 import {
   LatchkeyError,
   type SendTransactionParams,
@@ -9,6 +9,7 @@ import {
 import {
   type Config,
   sendTransaction as wagmiSendTransaction,
+  signMessage as wagmiSignMessage,
   signTypedData as wagmiSignTypedData,
   writeContract as wagmiWriteContract,
 } from '@wagmi/core'
@@ -16,6 +17,15 @@ import { viaWallet } from './errors.js'
 import { addressParam } from './params.js'
 
 type Account = `0x${string}`
+
+/** EIP-191 through wagmi's `signMessage`. @throws ProviderRpcError 4001 when the user rejects. */
+export function signMessageThrough(
+  config: Config,
+  account: Account,
+  message: Parameters<typeof wagmiSignMessage>[1]['message'],
+): Promise<`0x${string}`> {
+  return viaWallet(() => wagmiSignMessage(config, { account, message }))
+}
 
 /** EIP-712 through wagmi's `signTypedData`. @throws ProviderRpcError 4001 when the user rejects. */
 export function signTypedDataThrough(config: Config, account: Account, params: SignTypedDataParams) {

@@ -7,6 +7,7 @@ import {
   getAccount,
   getChainId,
   getConnection,
+  hydrate,
   sendTransaction,
   signMessage,
   switchChain,
@@ -86,6 +87,55 @@ describe('the exposed wagmi config', () => {
     expect(accounts).toEqual([[...env.wallet.accounts]])
     expect(env.adapter.getWalletProvider()).toBe(env.wallet.provider)
   })
+})
+
+test("WagmiProvider's first render without ssr (reconnectOnMount false) keeps a connection the kit restored before it", async () => {
+  const env = await setupAdapter()
+  close = env.close
+  const connected = await env.connect(networks[0])
+  const events: string[] = []
+  env.adapter.on('disconnected', () => events.push('disconnected'))
+  env.adapter.on('accountsChanged', () => events.push('accountsChanged'))
+  // What <WagmiProvider reconnectOnMount={false}> runs when it first renders on a page without ssr.
+  hydrate(env.adapter.wagmiConfig, { reconnectOnMount: false }).onMount()
+  const connection = getConnection(env.adapter.wagmiConfig)
+  expect(connection.status).toBe('connected')
+  expect(connection.address).toBe(connected.accounts[0]?.address)
+  expect(env.adapter.getAccounts()).toEqual(connected.accounts)
+  expect(events).toEqual([])
+})
+
+test("WagmiProvider's first render during the kit's restore (reconnectOnMount false) leaves the restore whole", async () => {
+  const { createMemoryStorage } = await import('@latchkey/core')
+  const { WagmiAdapter } = await import('../src/index.js')
+  const env = await setupAdapter()
+  close = env.close
+  await env.connect()
+  const storage = createMemoryStorage()
+  const stored = await env.adapter.wagmiConfig.storage?.getItem('recentConnectorId')
+  await storage.setItem('wagmi.recentConnectorId', JSON.stringify(stored))
+  const adapter = new WagmiAdapter({ networks })
+  await adapter.init({ networks, options: {}, storage, discoveryTarget: env.discoveryTarget })
+  // The page renders WagmiProvider the moment wagmi's reconnect says connected, before the adapter reads it.
+  const config = adapter.wagmiConfig
+  let rendered = false
+  const stop = config.subscribe(
+    (state) => state.status,
+    (status) => {
+      if (status !== 'connected' || rendered) return
+      rendered = true
+      hydrate(config, { reconnectOnMount: false }).onMount()
+    },
+  )
+  try {
+    const restored = await adapter.reconnect()
+    expect(rendered).toBe(true)
+    expect(restored?.accounts[0]?.address).toBe(env.wallet.address)
+    expect(getConnection(config).address).toBe(env.wallet.address)
+  } finally {
+    stop()
+    adapter.destroy()
+  }
 })
 
 test('two adapters restoring at once on one page both restore (wagmi runs one reconnect at a time)', async () => {

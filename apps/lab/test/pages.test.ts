@@ -90,7 +90,28 @@ describe.each([...EVM_PAGES])('/%s', (name) => {
     expect(await textOf(page, 'account-button')).toContain(`${address.slice(0, 4)}…${address.slice(-6)}`)
 
     // A reload restores the session. Every frame from the first one that draws the button shows the account (busy
-    // while the wallet is asked), never "Connect Wallet".
+    // while the wallet is asked), never "Connect Wallet". The wallet takes 400 ms to answer which accounts the site
+    // may see, as a wallet that wakes up does: the restore cannot beat the first paint, so the first frames show
+    // what the kit remembered.
+    await page.addInitScript(() => {
+      const slowed = new WeakSet<object>()
+      window.addEventListener(
+        'eip6963:announceProvider',
+        (event) => {
+          const provider = (
+            event as CustomEvent<{ provider?: { request(args: { method: string }): Promise<unknown> } }>
+          ).detail?.provider
+          if (!provider || slowed.has(provider)) return
+          slowed.add(provider)
+          const request = provider.request.bind(provider)
+          provider.request = async (args) => {
+            if (args.method === 'eth_accounts') await new Promise((resolve) => setTimeout(resolve, 400))
+            return request(args)
+          }
+        },
+        true,
+      )
+    })
     await page.addInitScript(() => {
       const frames: string[] = []
       ;(window as unknown as { buttonFrames: string[] }).buttonFrames = frames

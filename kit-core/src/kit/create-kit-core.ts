@@ -1,4 +1,4 @@
-import type { AdapterContext, BalanceService, ChainAdapter } from '../adapter/adapter.js'
+import type { AdapterContext, ChainAdapter } from '../adapter/adapter.js'
 import { prefixStorage } from '../adapter/storage.js'
 import type { WalletConnectProvider } from '../adapter/walletconnect.js'
 import { type CaipNetworkId, type ChainNamespace, parseCaipAddress } from '../caip/caip.js'
@@ -20,11 +20,13 @@ import { createModalController } from '../controllers/navigation/modal-controlle
 import { createRouterController } from '../controllers/navigation/router-controller.js'
 import { LatchkeyError } from '../errors/errors.js'
 import { Messages } from '../errors/messages.js'
+import { balanceServiceOf } from '../services/balance-service.js'
 import { createBlockchainApiClient } from '../services/blockchain-api.js'
 import { createProviderApiClient } from '../services/provider-api.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import { createSiwx } from '../siwx/siwx-facade.js'
 import { VERSION } from '../version.js'
+import { afterFirstPaint } from './idle.js'
 import { createKitApi } from './kit-api.js'
 import { keepAddressCache, rememberedInStorage } from './remembered.js'
 
@@ -62,23 +64,6 @@ function createServices(
     blockchainApi:
       internals.blockchainApi ??
       (blockchainUrl ? createBlockchainApiClient({ ...common, baseUrl: blockchainUrl }) : undefined),
-  }
-}
-
-/** The balance service handed to adapters: the Blockchain API's native entry, when it serves the network. */
-function balanceServiceOf(api: BlockchainApi | undefined): BalanceService | undefined {
-  if (!api) return undefined
-  return {
-    async getBalance({ address, network, forceUpdate }) {
-      if (!(await api.isNetworkSupported(network.caipNetworkId))) return null
-      const tokens = await api.getBalance({ address, caipNetworkId: network.caipNetworkId, forceUpdate })
-      const native = tokens.find((t) => t.address === undefined)
-      if (!native) return null
-      const { decimals, symbol } = network.nativeCurrency
-      const [whole = '0', fraction = ''] = native.quantity.numeric.split('.')
-      const value = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, '0'))
-      return { value, decimals, symbol, formatted: native.quantity.numeric }
-    },
   }
 }
 
@@ -317,11 +302,11 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     connectors.setAdapterConnectors(namespace, adapter.getConnectors())
   }
 
-  /** Start-up: remote config and analytics, stored preferences and network, adapters, then restore. */
+  /** Start-up: stored preferences and network, adapters, then restore; remote config and analytics once painted. */
   async function start(): Promise<void> {
-    const [, , preferred, storedNetworkId] = await Promise.all([
-      features.init(),
-      events.init(),
+    // The remote configuration and the analytics switch serve the modal: they wait for the page's first paint.
+    const remote = afterFirstPaint(env.window).then(() => Promise.all([features.init(), events.init()]))
+    const [preferred, storedNetworkId] = await Promise.all([
       storage.getPreferredAccountTypes(),
       storage.getActiveNetworkId(),
     ])
@@ -329,7 +314,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     const stored = storedNetworkId ? chain.findNetwork(storedNetworkId) : undefined
     if (stored) await chain.switchNetwork(stored)
     await Promise.all(adapters.list().map(initAdapter))
-    await connection.restore()
+    await Promise.all([connection.restore(), remote])
   }
 
   // With ssr, nothing that changes rendered state runs before `start()` (the page has hydrated by then).

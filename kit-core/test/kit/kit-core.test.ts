@@ -145,6 +145,38 @@ describe('createKitCore', () => {
     expect(core.controllers.features.state.get().features.activity).toBe(true)
   })
 
+  test('on a page, the remote configuration and analytics wait for it to be idle; the adapters and restore do not', async () => {
+    const api = fakeProviderApi()
+    const idle: (() => void)[] = []
+    const page = Object.assign(new EventTarget(), {
+      requestIdleCallback: (callback: () => void, options?: { timeout?: number }) => {
+        expect(options?.timeout).toBe(1_000)
+        idle.push(callback)
+        return idle.length
+      },
+    })
+    const { core, evm } = kit(
+      { projectId: 'p1', environment: nodeEnvironment({ window: page as unknown as Window }) },
+      { providerApi: api },
+    )
+    let ready = false
+    void core.ready.then(() => {
+      ready = true
+    })
+    await vi.waitFor(() => expect(evm.adapter.init).toHaveBeenCalled())
+    // The start-up's storage reads, adapters and restore run on; only the page's idle time is missing.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(api.getProjectConfig).not.toHaveBeenCalled()
+    expect(api.getAnalyticsConfig).not.toHaveBeenCalled()
+    expect(ready).toBe(false)
+    expect(idle).toHaveLength(1)
+    idle[0]?.()
+    await core.ready
+    expect(api.getProjectConfig).toHaveBeenCalledTimes(1)
+    expect(api.getAnalyticsConfig).toHaveBeenCalledTimes(1)
+    expect(core.controllers.features.state.get().source).toBe('remote')
+  })
+
   test('initialises each adapter with its own storage space and lists its connectors', async () => {
     const { core, evm } = kit()
     await core.ready

@@ -111,8 +111,15 @@ export function installProbes(initial: ProbeSpec[]): void {
   requestAnimationFrame(tick)
 }
 
-/** Init script: the injected EVM test wallet (after the IIFE bundle defined `LatchkeyTestWallet`). */
+/** Set in the page's sessionStorage once the visitor connected: the wallet remembers the grant across a reload. */
+export const WALLET_GRANTED_KEY = 'latchkey-bench-wallet-granted'
+
+/**
+ * Init script: the injected EVM test wallet (after the IIFE bundle defined `LatchkeyTestWallet`). It holds the site's
+ * permission when `grantedKey` is set in sessionStorage (a returning visitor's wallet remembers it, as real ones do).
+ */
 export function createInjectedWallet(input: {
+  grantedKey: string
   name: string
   rdns: string
   privateKey: `0x${string}`
@@ -125,6 +132,7 @@ export function createInjectedWallet(input: {
       privateKeys: `0x${string}`[]
       chains: { chainId: number; rpcUrl: string; name: string }[]
       policy: 'approve'
+      connected: boolean
     }): { announce(): void; injectAsWindowEthereum(): void }
   }
   const api = (window as unknown as { LatchkeyTestWallet?: WalletApi }).LatchkeyTestWallet
@@ -135,6 +143,8 @@ export function createInjectedWallet(input: {
     privateKeys: [input.privateKey],
     chains: input.chains,
     policy: 'approve',
+    // A wallet keeps the permission a site was granted: the returning visitor's reload finds it granted.
+    connected: sessionStorage.getItem(input.grantedKey) === '1',
   })
   wallet.announce()
   wallet.injectAsWindowEthereum()

@@ -17,6 +17,7 @@ import {
   type ScrollResult,
   scriptTimings,
   scrollAppends,
+  WALLET_GRANTED_KEY,
 } from './probes.js'
 import { summarizeTrace, TRACE_CATEGORIES } from './trace.js'
 
@@ -293,6 +294,7 @@ export async function runApp(input: RunInput): Promise<RunResult> {
     await page.addInitScript({ path: injectScriptPath() })
     await page.addInitScript(createInjectedWallet, {
       ...TEST_WALLET,
+      grantedKey: WALLET_GRANTED_KEY,
       privateKey: backends.walletKey,
       chains: backends.chains,
     })
@@ -373,6 +375,8 @@ export async function runApp(input: RunInput): Promise<RunResult> {
  */
 async function reloadToAccount(page: Page, app: AppSpec): Promise<number | undefined> {
   await settle(page, 0)
+  // The visitor connected: their wallet keeps the site's permission for the reload, as a real wallet does.
+  await page.evaluate((key) => sessionStorage.setItem(key, '1'), WALLET_GRANTED_KEY)
   await page.addInitScript(
     (selector) => (window as unknown as BenchWindow).__bench.arm('reloaded', selector),
     app.connected,

@@ -1,3 +1,4 @@
+import { build, type Metafile } from 'esbuild'
 import { beforeAll, describe, expect, test } from 'vitest'
 import {
   ADAPTER_LIBRARIES,
@@ -8,6 +9,7 @@ import {
   measureAdapterOwnCode,
   measureHost,
 } from '../src/size-budgets.js'
+import { findWorkspaceRoot } from '../src/workspace.js'
 
 /**
  * The byte budgets of issue 9, on production bundles of the built packages (build first). Sizes are deterministic,
@@ -85,4 +87,130 @@ describe("each adapter's own code (its chain library and @latchkey/core left out
       within(`${name} own code`, own, BUDGETS.adapterOwnCode)
     },
   )
+})
+
+/**
+ * The wagmi adapter's initial code: the chunk a host's page loads with `new WagmiAdapter(…)`, before the visitor's
+ * first click or the restore of a remembered session. Signing, sending and reading the chain load with the first call
+ * that needs them (writes.js, reads.js), as does viem's fallback transport of a chain with several URLs. Connecting
+ * and switching stay in the page's code: loading them on the click made the click → connected time twice as long. Bundled like a host (esbuild, splitting), the libraries left
+ * external so that what the initial code asks of them shows as its import lines.
+ */
+describe("the wagmi adapter's initial code", () => {
+  const LAZY_MODULES = ['reads.js', 'writes.js', 'fallback.js']
+  /** What only the lazy modules ask of each library (a tree-shaking bundler then leaves it out of the page). */
+  const LAZY_IMPORTS: Readonly<Record<string, readonly string[]>> = {
+    '@wagmi/core': ['signMessage', 'signTypedData', 'sendTransaction', 'writeContract'],
+    viem: ['fallback', 'shouldThrow', 'formatUnits', 'HttpRequestError', 'TimeoutError'],
+    'viem/actions': ['getBalance', 'readContract', 'verifyMessage', 'estimateGas'],
+    '@latchkey/core/eip155': ['erc20Balance'],
+  }
+  let initial: { inputs: string[]; imports: Map<string, Set<string>> }
+  let lazy: { inputs: string[]; imports: Map<string, Set<string>> }
+
+  /** The names each output file imports from each external module (`import{a as b,c}from"viem"`). */
+  function importedNames(code: string, into: Map<string, Set<string>>): void {
+    for (const match of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"([^"]+)"/g)) {
+      const names = into.get(match[2] as string) ?? new Set<string>()
+      for (const part of (match[1] as string).split(',')) {
+        const name = part.trim().split(/\s+as\s+/)[0]
+        if (name) names.add(name)
+      }
+      into.set(match[2] as string, names)
+    }
+  }
+
+  function describeFiles(files: readonly string[], meta: Metafile, texts: ReadonlyMap<string, string>) {
+    const inputs = new Set<string>()
+    const imports = new Map<string, Set<string>>()
+    for (const file of files) {
+      for (const [input, { bytesInOutput }] of Object.entries(meta.outputs[file]?.inputs ?? {}))
+        if (bytesInOutput > 0) inputs.add(input)
+      importedNames(texts.get(file) ?? '', imports)
+    }
+    return { inputs: [...inputs], imports }
+  }
+
+  beforeAll(async () => {
+    const result = await build({
+      stdin: {
+        contents: "export * from '@latchkey/adapter-wagmi'\n",
+        resolveDir: findWorkspaceRoot(),
+        sourcefile: 'host-entry.js',
+        loader: 'js',
+      },
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      minify: true,
+      platform: 'browser',
+      target: 'es2022',
+      outdir: 'out',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      external: [
+        '@latchkey/core',
+        '@latchkey/core/*',
+        ...(ADAPTER_LIBRARIES['@latchkey/adapter-wagmi'] ?? []),
+      ],
+    })
+    const meta = result.metafile
+    const texts = new Map(
+      result.outputFiles.map((file) => [file.path.slice(file.path.lastIndexOf('/out/') + 1), file.text]),
+    )
+    const entry = Object.entries(meta.outputs).find(([, output]) =>
+      output.entryPoint?.endsWith('host-entry.js'),
+    )?.[0]
+    if (!entry) throw new Error('esbuild emitted no entry chunk for the adapter')
+    const closure = new Set<string>()
+    const queue = [entry]
+    while (queue.length > 0) {
+      const file = queue.pop() as string
+      if (closure.has(file)) continue
+      closure.add(file)
+      for (const record of meta.outputs[file]?.imports ?? [])
+        if (record.kind === 'import-statement' && !record.external) queue.push(record.path)
+    }
+    const rest = Object.keys(meta.outputs).filter((file) => !closure.has(file) && !file.endsWith('.map'))
+    initial = describeFiles([...closure], meta, texts)
+    lazy = describeFiles(rest, meta, texts)
+  }, 60_000)
+
+  const own = (inputs: readonly string[]) =>
+    inputs.flatMap((input) => /adapters\/wagmi\/dist\/(.+)$/.exec(input)?.[1] ?? []).sort()
+
+  test('holds what construction, init, restore and disconnect run', () => {
+    expect(own(initial.inputs)).toEqual(
+      expect.arrayContaining([
+        'wagmi-adapter.js',
+        'chains.js',
+        'transports.js',
+        'connectors.js',
+        'reported-connection.js',
+        'wagmi-state.js',
+      ]),
+    )
+    expect([...(initial.imports.get('@wagmi/core') ?? [])]).toEqual(
+      expect.arrayContaining(['createConfig', 'watchConnection', 'getConnection', 'reconnect', 'disconnect']),
+    )
+  })
+
+  test('leaves connect, switch, sign, send, reads, error mapping and the fallback transport to lazy chunks', () => {
+    expect(own(initial.inputs).filter((file) => LAZY_MODULES.includes(file))).toEqual([])
+    expect(own(lazy.inputs)).toEqual(expect.arrayContaining(LAZY_MODULES))
+    for (const [library, names] of Object.entries(LAZY_IMPORTS)) {
+      const asked = initial.imports.get(library) ?? new Set<string>()
+      expect(
+        names.filter((name) => asked.has(name)),
+        `${library} in the initial code`,
+      ).toEqual([])
+      // The lazy chunks do ask for them: the names above are the ones the adapter uses.
+      const lazyAsked = lazy.imports.get(library) ?? new Set<string>()
+      expect(
+        names.filter((name) => !lazyAsked.has(name)),
+        `${library} in the lazy chunks`,
+      ).toEqual([])
+    }
+  })
 })

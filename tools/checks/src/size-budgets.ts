@@ -9,8 +9,11 @@ import { findWorkspaceRoot } from './workspace.js'
  * Deterministic: same sources, same bytes.
  */
 export const BUDGETS = {
-  /** The initial chunk of a host that shows the button: `createKit` of @latchkey/ui with core. */
-  initial: 40_000,
+  /**
+   * The initial chunk of a host that shows the button: `createKit` of @latchkey/ui with core. It follows the figure
+   * (35.8 kB after issue 18's first trims: the Provider API client, the signals runtime), with a little room.
+   */
+  initial: 37_000,
   /** The modal's views: the chunk the modal loads when it first opens. */
   modalViews: 30_000,
   /** Each feature panel loaded on first use (Receive, and the panels of later issues). */

@@ -1,4 +1,5 @@
 import type { ServiceClientOptions } from './client-options.js'
+import { lazyClient } from './lazy-client.js'
 import type { BlockchainApi } from './types.js'
 
 /** Options of {@link createBlockchainApiClient}. */
@@ -19,17 +20,9 @@ export interface BlockchainApiClientOptions extends ServiceClientOptions {
  * loads it. A failed load is tried again on the next request.
  */
 export function createBlockchainApiClient(options: BlockchainApiClientOptions): BlockchainApi {
-  let client: Promise<BlockchainApi> | undefined
-  const load = (): Promise<BlockchainApi> => {
-    client ??= import('./blockchain-api-client.js').then(
-      (module) => module.blockchainApiClient(options),
-      (error: unknown) => {
-        client = undefined
-        throw error
-      },
-    )
-    return client
-  }
+  const load = lazyClient(() =>
+    import('./blockchain-api-client.js').then((m) => m.blockchainApiClient(options)),
+  )
   return {
     getSupportedChains: async () => (await load()).getSupportedChains(),
     isNetworkSupported: async (caipNetworkId) => (await load()).isNetworkSupported(caipNetworkId),

@@ -1,4 +1,5 @@
 import type { ServiceClientOptions } from './client-options.js'
+import { lazyClient } from './lazy-client.js'
 import type { ProviderApi } from './types.js'
 
 /** Options of {@link createProviderApiClient}. */
@@ -16,17 +17,7 @@ export type ProviderApiClientOptions = ServiceClientOptions
  * load's error.
  */
 export function createProviderApiClient(options: ProviderApiClientOptions): ProviderApi {
-  let client: Promise<ProviderApi> | undefined
-  const load = (): Promise<ProviderApi> => {
-    client ??= import('./provider-api-client.js').then(
-      (module) => module.providerApiClient(options),
-      (error: unknown) => {
-        client = undefined
-        throw error
-      },
-    )
-    return client
-  }
+  const load = lazyClient(() => import('./provider-api-client.js').then((m) => m.providerApiClient(options)))
   /** `call` on the loaded client, or `fallback` when its code cannot be loaded. */
   const through = <R>(call: (c: ProviderApi) => Promise<R>, fallback: R): Promise<R> =>
     load().then(call, () => fallback)

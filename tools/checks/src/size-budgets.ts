@@ -50,7 +50,8 @@ export interface HostFigures {
   otherLazy: ChunkFigures
 }
 
-const SETTINGS = {
+/** How the budgets bundle: as a host's production build would (esbuild, splitting, minified, for browsers). */
+export const HOST_BUILD_SETTINGS = {
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -99,7 +100,7 @@ function staticClosure(meta: Metafile, file: string, exclude: ReadonlySet<string
 /** Runs esbuild on `contents` as an entry module resolved from the workspace root. */
 async function bundle(contents: string, external: readonly string[] = []) {
   const result = await build({
-    ...SETTINGS,
+    ...HOST_BUILD_SETTINGS,
     stdin: { contents, resolveDir: findWorkspaceRoot(), sourcefile: 'host-entry.js', loader: 'js' },
     external: [...external],
   })

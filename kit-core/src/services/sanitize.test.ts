@@ -58,6 +58,10 @@ describe('links and text', () => {
       'file:///x',
       'http://evil.example',
       'vbscript:x',
+      'ws://relay.example',
+      'ftp://files.example/',
+      'intent://wc#Intent;end',
+      'view-source:https://a.example',
     ]) {
       expect(isSafeDeepLink(link)).toBe(false)
     }

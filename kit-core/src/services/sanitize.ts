@@ -68,15 +68,33 @@ export function isSafeWebLink(url: unknown): url is string {
   return parsed !== undefined && isWebUrl(parsed)
 }
 
-const SCRIPT_OR_LOCAL_SCHEMES = new Set(['javascript:', 'vbscript:', 'data:', 'blob:', 'file:', 'about:'])
+/**
+ * Schemes a wallet's deep link may not use: the ones that run script or read local data, the browser's own pages,
+ * the other special schemes of the URL standard (ftp, ws, wss: never a wallet), and Android's `intent:`, whose
+ * fallback URL would take the pairing key wherever it says.
+ */
+const NOT_WALLET_SCHEMES = new Set([
+  'javascript:',
+  'vbscript:',
+  'data:',
+  'blob:',
+  'file:',
+  'filesystem:',
+  'about:',
+  'view-source:',
+  'ftp:',
+  'ws:',
+  'wss:',
+  'intent:',
+])
 
 /**
- * A wallet deep link (`metamask://`, a universal link `https://…`): any app scheme except ones that run
- * script or read local data, and http only on a loopback host.
+ * A wallet deep link (`metamask://`, a universal link `https://…`): an app scheme that is none of
+ * {@link NOT_WALLET_SCHEMES}, or https (http only on a loopback host).
  */
 export function isSafeDeepLink(url: unknown): url is string {
   const parsed = parseUrl(url)
-  if (!parsed || SCRIPT_OR_LOCAL_SCHEMES.has(parsed.protocol)) return false
+  if (!parsed || NOT_WALLET_SCHEMES.has(parsed.protocol)) return false
   if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return isWebUrl(parsed)
   return /^[a-z][a-z0-9+.-]*:$/.test(parsed.protocol)
 }

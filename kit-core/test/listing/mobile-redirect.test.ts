@@ -66,4 +66,56 @@ describe('mobile redirect', () => {
     expect(walletDeepLink('java\tscript:alert(1)')).toBeUndefined()
     expect(walletDeepLink('data:text/html,<script>')).toBeUndefined()
   })
+
+  test('walletDeepLink builds from the parsed scheme: what it returns for hostile links', () => {
+    const uri = 'wc:abc@2?relay-protocol=irn&symKey=k'
+    const encoded = encodeURIComponent(uri)
+    // What wallets publish: a bare scheme, a scheme with slashes or a path, a universal link.
+    expect(walletDeepLink('trust:', uri)).toBe(`trust://wc?uri=${encoded}`)
+    expect(walletDeepLink('TRUST:/', uri)).toBe(`trust://wc?uri=${encoded}`)
+    expect(walletDeepLink('metamask://', uri)).toBe(`metamask://wc?uri=${encoded}`)
+    expect(walletDeepLink('rainbow://app', uri)).toBe(`rainbow://app/wc?uri=${encoded}`)
+    expect(walletDeepLink('https://metamask.app.link', uri)).toBe(
+      `https://metamask.app.link/wc?uri=${encoded}`,
+    )
+    // A colon inside a scheme no longer turns into another scheme once the colons are gone (the old rewrite made
+    // `javascript://`, `http://`, `file://`, `data://` and `vbscript://` of these).
+    for (const link of ['java:script', 'ht:tp', 'fi:le', 'da:ta:', 'vb:script', 'java:script/', 'ht:tp//x']) {
+      expect(walletDeepLink(link, uri), link).toBeUndefined()
+      expect(walletDeepLink(link), link).toBeUndefined()
+    }
+    // Browser-special, script and local schemes, however written; plain http off loopback; Android intents.
+    for (const link of [
+      'javascript:alert(1)',
+      'JavaScript://%0aalert(1)',
+      ' javascript:alert(1)',
+      'java\nscript:alert(1)',
+      'tr\tust:',
+      'vbscript:x',
+      'data:text/html,x',
+      'blob:https://a.example/x',
+      'file:///etc/passwd',
+      'about:blank',
+      'view-source:https://a.example',
+      'filesystem:https://a.example/x',
+      'ftp://files.example/',
+      'ws://relay.example',
+      'wss://relay.example',
+      'intent://wc#Intent;scheme=http;S.browser_fallback_url=http%3A%2F%2Fevil.example;end',
+      'http://evil.example',
+      'https://wallet.example/?next=javascript:alert(1)',
+      'https://wallet.example/#frag',
+      '//wallet.example',
+      'wallet',
+      '',
+    ]) {
+      expect(walletDeepLink(link, uri), link).toBeUndefined()
+    }
+    // Whatever it returns keeps the scheme it was built from and passes the check again.
+    for (const link of ['zerion://', 'trust:', 'https://link.trustwallet.com/', 'http://127.0.0.1:5174/']) {
+      const built = walletDeepLink(link, uri)
+      expect(built, link).toBeDefined()
+      expect(new URL(built as string).protocol).toBe(new URL(link).protocol)
+    }
+  })
 })

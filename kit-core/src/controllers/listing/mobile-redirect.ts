@@ -4,18 +4,29 @@ import type { WalletListing } from '../../services/types.js'
 import { CustomDeepLinkWalletIds } from './listing-constants.js'
 
 /**
- * The deep link that opens a wallet's mobile app: `scheme://wc?uri=…` for an app scheme (a bare `trust:`
- * becomes `trust://`), `https://…/wc?uri=…` for a universal link. Without a WalletConnect URI, the link that
- * just opens the app. @throws nothing; an unsafe link gives undefined.
+ * The deep link that opens a wallet's app: `scheme://wc?uri=…` for an app scheme (a bare `trust:` becomes
+ * `trust://`), `https://…/wc?uri=…` for a universal link. Without a WalletConnect URI, the link that just opens the
+ * app. The link is built from the scheme the listing's link parses to, never by rewriting its text: a link that is
+ * neither `scheme:`, `scheme://…` nor a universal link without query or fragment (`java:script`, `ht:tp`) gives
+ * undefined, and the built link must pass the same check with the same scheme. Never throws.
  */
-export function walletDeepLink(mobileLink: string, wcUri?: string): string | undefined {
-  if (!isSafeDeepLink(mobileLink)) return undefined
-  let base = mobileLink
-  if (!/^https?:\/\//i.test(base) && !base.includes('://')) {
-    base = `${base.replaceAll('/', '').replaceAll(':', '')}://`
+export function walletDeepLink(link: string, wcUri?: string): string | undefined {
+  // The URL parser drops tabs, newlines and outer spaces; a listing's link is printable ASCII with none to drop.
+  if (/[^\x21-\x7e]/.test(link) || !isSafeDeepLink(link)) return undefined
+  const parsed = new URL(link)
+  let base: string
+  if (parsed.protocol === 'https:' || parsed.protocol === 'http:') {
+    if (parsed.search || parsed.hash) return undefined
+    base = parsed.href
+  } else {
+    const rest = link.slice(parsed.protocol.length)
+    if (rest === '' || rest === '/') base = `${parsed.protocol}//`
+    else if (rest.startsWith('//')) base = `${parsed.protocol}${rest}`
+    else return undefined
   }
   if (!base.endsWith('/')) base = `${base}/`
-  return wcUri ? `${base}wc?uri=${encodeURIComponent(wcUri)}` : base
+  const href = wcUri ? `${base}wc?uri=${encodeURIComponent(wcUri)}` : base
+  return isSafeDeepLink(href) && new URL(href).protocol === parsed.protocol ? href : undefined
 }
 
 /** True when `text` parses as an absolute URL (URL.canParse is missing from older Safari). */

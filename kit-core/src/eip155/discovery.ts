@@ -51,22 +51,58 @@ export interface Eip6963Discovery {
   stop(): void
 }
 
+/** Tells of an announcement that was refused because it would have replaced a wallet already announced. */
+function warnRefused(message: string): void {
+  console.warn(`[latchkey] ${message}`)
+}
+
 /**
  * Listens for EIP-6963 announcements on `target` (the page's window; any EventTarget in tests) and asks for
  * them once at start. Live: a wallet that announces itself later is added, and `onChange` runs whenever the
- * list changes (a new rdns, or a known rdns with a new provider object after the wallet reloaded).
+ * list changes. The first wallet to announce an rdns or a uuid keeps it: a later announcement with either (another
+ * script claiming to be that wallet, or a second provider under its name) replaces nothing and is reported once
+ * through `onRefused` (default: a console warning); the same wallet answering a request again is not.
  */
-export function createEip6963Discovery(target: EventTarget, onChange: () => void): Eip6963Discovery {
+export function createEip6963Discovery(
+  target: EventTarget,
+  onChange: () => void,
+  onRefused: (message: string) => void = warnRefused,
+): Eip6963Discovery {
   const byRdns = new Map<string, AnnouncedWallet>()
+  const uuids = new Map<string, string>()
+  const reported = new Set<string>()
   const waiters = new Set<() => void>()
   let stopped = false
+
+  const refuse = (key: string, message: string) => {
+    if (reported.has(key)) return
+    reported.add(key)
+    onRefused(message)
+  }
 
   const onAnnounce = (event: Event) => {
     const wallet = readAnnouncement((event as CustomEvent<unknown>).detail)
     if (!wallet) return
-    const known = byRdns.get(wallet.info.rdns)
-    if (known && known.provider === wallet.provider && known.info.uuid === wallet.info.uuid) return
-    byRdns.set(wallet.info.rdns, wallet)
+    const { rdns, uuid, name } = wallet.info
+    const known = byRdns.get(rdns)
+    if (known) {
+      if (known.provider !== wallet.provider || known.info.uuid !== uuid)
+        refuse(
+          `rdns:${rdns}:${uuid}`,
+          `A second wallet announced the rdns ${rdns} ("${name}"): the first one is kept.`,
+        )
+      return
+    }
+    const owner = uuids.get(uuid)
+    if (owner !== undefined) {
+      refuse(
+        `uuid:${uuid}:${rdns}`,
+        `A wallet announced as ${rdns} reused the uuid of ${owner}: it is ignored.`,
+      )
+      return
+    }
+    byRdns.set(rdns, wallet)
+    uuids.set(uuid, rdns)
     for (const wake of waiters) wake()
     onChange()
   }

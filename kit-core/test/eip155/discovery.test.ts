@@ -61,7 +61,7 @@ describe('createEip6963Discovery', () => {
     expect(requested).toHaveBeenCalledTimes(2)
   })
 
-  test('is live: a wallet announced later is added; a reloaded wallet replaces its old provider', () => {
+  test('is live: a wallet announced later is added', () => {
     const target = new EventTarget()
     const onChange = vi.fn()
     const discovery = createEip6963Discovery(target, onChange)
@@ -70,13 +70,52 @@ describe('createEip6963Discovery', () => {
       info: info({ rdns: 'dev.latchkey.b', uuid: '5f1a6c3e-8a2b-4c1d-9e0f-123456789abc' }),
       provider,
     })
-    const reloaded = { request: async () => null }
-    announce(target, { info: info({ uuid: '6f1a6c3e-8a2b-4c1d-9e0f-123456789abc' }), provider: reloaded })
-    expect(discovery.wallets().map((w) => [w.info.rdns, w.provider === reloaded])).toEqual([
+    expect(discovery.wallets().map((w) => w.info.rdns)).toEqual(['dev.latchkey.a', 'dev.latchkey.b'])
+    expect(onChange).toHaveBeenCalledTimes(2)
+  })
+
+  test('the first wallet of an rdns or a uuid keeps it: an impersonator replaces nothing and is reported once', () => {
+    const target = new EventTarget()
+    const onChange = vi.fn()
+    const refused: string[] = []
+    const discovery = createEip6963Discovery(target, onChange, (message) => refused.push(message))
+    announce(target, { info: info(), provider })
+    // Another script claims the same rdns, with its own provider (and a name of its choice), twice.
+    const impostor = { request: async () => ['0xevil'] }
+    const claim = {
+      info: info({ uuid: '6f1a6c3e-8a2b-4c1d-9e0f-123456789abc', name: 'Wallet A' }),
+      provider: impostor,
+    }
+    announce(target, claim)
+    announce(target, claim)
+    // And a wallet under another rdns that reuses the first one's uuid.
+    announce(target, { info: info({ rdns: 'dev.latchkey.c', name: 'Wallet C' }), provider: impostor })
+    expect(discovery.wallets().map((w) => [w.info.rdns, w.provider === provider])).toEqual([
       ['dev.latchkey.a', true],
-      ['dev.latchkey.b', false],
     ])
-    expect(onChange).toHaveBeenCalledTimes(3)
+    expect(onChange).toHaveBeenCalledTimes(1)
+    expect(refused).toEqual([
+      'A second wallet announced the rdns dev.latchkey.a ("Wallet A"): the first one is kept.',
+      'A wallet announced as dev.latchkey.c reused the uuid of dev.latchkey.a: it is ignored.',
+    ])
+  })
+
+  test('a refused announcement is a console warning by default', () => {
+    const target = new EventTarget()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    try {
+      createEip6963Discovery(target, () => undefined)
+      announce(target, { info: info(), provider })
+      announce(target, {
+        info: info({ uuid: '6f1a6c3e-8a2b-4c1d-9e0f-123456789abc' }),
+        provider: { request: async () => null },
+      })
+      expect(warn).toHaveBeenCalledWith(
+        '[latchkey] A second wallet announced the rdns dev.latchkey.a ("Wallet A"): the first one is kept.',
+      )
+    } finally {
+      warn.mockRestore()
+    }
   })
 
   test('waitFor resolves when a late wallet announces itself, and undefined after the timeout', async () => {

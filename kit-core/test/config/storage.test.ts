@@ -85,6 +85,31 @@ describe('storage helpers', () => {
     expect(storage.keys().sort()).toEqual([StorageKeys.lastEmailLoginTime, StorageKeys.walletId].sort())
   })
 
+  test('recent wallets and the deep link read back from storage are hostile: cleaned or dropped', async () => {
+    const storage = createMemoryStorage()
+    const helpers = createStorageHelpers({ storage })
+    // What any script on the page could have written.
+    await storage.setItem(
+      StorageKeys.recentWallets,
+      JSON.stringify([
+        { id: 'io.metamask', rdns: 'io.metamask', name: 'Meta\u202eMask\u200b  Wallet' },
+        { id: 'x', rdns: '<img src=x>', name: 'A'.repeat(500) },
+        { id: 'bad id with spaces', name: 'Dropped' },
+        { id: '', name: 'No id' },
+        { name: 'No id at all' },
+      ]),
+    )
+    const recent = await helpers.getRecentWallets()
+    expect(recent.map((w) => w.id)).toEqual(['io.metamask', 'x'])
+    expect(recent[0]).toEqual({ id: 'io.metamask', rdns: 'io.metamask', name: 'MetaMask Wallet' })
+    expect(recent[1]?.rdns).toBeUndefined()
+    expect(Array.from(recent[1]?.name ?? '').length).toBeLessThan(500)
+    await storage.setItem(StorageKeys.deepLink, JSON.stringify({ name: 'W', href: 'javascript:alert(1)' }))
+    expect(await helpers.getDeepLink()).toBeUndefined()
+    await storage.setItem(StorageKeys.deepLink, JSON.stringify({ name: 'W\u202e', href: 'wallet://' }))
+    expect(await helpers.getDeepLink()).toEqual({ name: 'W', href: 'wallet://' })
+  })
+
   test('works the same over an async store, inside a kit prefix', async () => {
     const inner = asyncStorage()
     const helpers = createStorageHelpers({ storage: prefixStorage(inner, 'latchkey') })

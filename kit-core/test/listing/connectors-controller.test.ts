@@ -59,6 +59,19 @@ describe('connectors controller', () => {
     expect(connectors.state.get().connectors.map((c) => c.name)).toEqual(['Solflare'])
   })
 
+  test('every adapter connector name is cleaned as a listing name is (Wallet Standard, sats-connect, WalletConnect)', () => {
+    const connectors = setup()
+    connectors.setAdapterConnectors('solana', [
+      connector({ id: 'ws', name: 'Phan\u202etom\u200b   Wallet', type: 'ANNOUNCED', chain: 'solana' }),
+    ])
+    connectors.setAdapterConnectors('bip122', [
+      connector({ id: 'sats', name: `Xverse${'!'.repeat(300)}`, type: 'ANNOUNCED', chain: 'bip122' }),
+    ])
+    const names = connectors.state.get().connectors.map((c) => c.name)
+    expect(names[0]).toBe('Phantom Wallet')
+    expect(Array.from(names[1] ?? '').length).toBeLessThan(300)
+  })
+
   test('subscribers see each new list', () => {
     const connectors = setup()
     const listener = vi.fn()

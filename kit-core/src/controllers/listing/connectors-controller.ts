@@ -2,7 +2,7 @@ import { type Connector, ConnectorIds } from '../../adapter/connectors.js'
 import type { ChainNamespace } from '../../caip/caip.js'
 import type { KitEnvironment } from '../../kit/environment.js'
 import { createStore, type StateStore } from '../../kit/store.js'
-import { isSafeImageUrl } from '../../services/sanitize.js'
+import { cleanText, isSafeImageUrl } from '../../services/sanitize.js'
 import type { WalletListing } from '../../services/types.js'
 import type { ConnectSectionsInput } from './connect-sections.js'
 import type { ConnectorEntry, ExcludedWallet, RecentWalletRef } from './listing-types.js'
@@ -51,8 +51,13 @@ export interface ListingForSections {
 
 export type ConnectorsController = ReturnType<typeof createConnectorsController>
 
+/**
+ * An adapter's connector as the UI may show it: every adapter's names are the wallets' own (EIP-6963, Wallet Standard,
+ * sats-connect, a WalletConnect peer, the host's custom wallets), so each is cleaned as a listing's name is
+ * (control, zero-width and bidi characters out, length capped); an icon that is not a safe image URL is dropped.
+ */
 function sanitizeConnector(connector: Connector): Connector {
-  const clean: Connector = { ...connector, name: typeof connector.name === 'string' ? connector.name : '' }
+  const clean: Connector = { ...connector, name: cleanText(connector.name) ?? '' }
   if (clean.imageUrl !== undefined && !isSafeImageUrl(clean.imageUrl)) delete clean.imageUrl
   return clean
 }

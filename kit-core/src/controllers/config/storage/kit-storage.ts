@@ -3,6 +3,7 @@ import { createMemoryStorage, type KitStorage } from '../../../adapter/storage.j
 import { type ChainNamespace, isChainNamespace } from '../../../caip/caip.js'
 import type { Logger } from '../../../kit/context.js'
 import type { KitEnvironment } from '../../../kit/environment.js'
+import { cleanText, isSafeDeepLink } from '../../../services/sanitize.js'
 import { LOGIN_CACHE_KEYS, StorageKeys } from './storage-keys.js'
 
 /** A recent wallet as stored (SPEC §3 "Recent wallet"). */
@@ -32,12 +33,22 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isString = (value: unknown): value is string => typeof value === 'string'
 const isAccountType = (value: unknown): value is AccountType => ACCOUNT_TYPES.includes(value as AccountType)
 
+/** A reverse-DNS wallet identifier, as EIP-6963 announces it. */
+const RDNS = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i
+
+/**
+ * A recent wallet read back from storage, which any script on the page may have written: an id of printable ASCII
+ * (at most 256 characters), a reverse-DNS rdns, and a name cleaned as any wallet name is; undefined without an id.
+ */
 function toRecentWallet(value: unknown): StoredRecentWallet | undefined {
-  if (!isObject(value) || !isString(value.id) || value.id === '') return undefined
+  if (!isObject(value) || !isString(value.id) || !/^[\x21-\x7e]{1,256}$/.test(value.id)) return undefined
+  const name = cleanText(value.name)
   return {
     id: value.id,
-    ...(isString(value.rdns) ? { rdns: value.rdns } : {}),
-    ...(isString(value.name) ? { name: value.name } : {}),
+    ...(isString(value.rdns) && value.rdns.length <= 255 && RDNS.test(value.rdns)
+      ? { rdns: value.rdns }
+      : {}),
+    ...(name ? { name } : {}),
   }
 }
 
@@ -175,11 +186,11 @@ export function createStorageHelpers(deps: KitStorageHelpersDeps) {
     },
     setRecentWallets: (wallets: readonly StoredRecentWallet[]) => setJson(StorageKeys.recentWallets, wallets),
 
+    /** The stored deep link, when its href is still a safe wallet link (storage is any script's to write). */
     async getDeepLink(): Promise<StoredDeepLink | undefined> {
       const value = await getJson(StorageKeys.deepLink)
-      return isObject(value) && isString(value.name) && isString(value.href)
-        ? { name: value.name, href: value.href }
-        : undefined
+      if (!isObject(value) || !isSafeDeepLink(value.href)) return undefined
+      return { name: cleanText(value.name) ?? '', href: value.href }
     },
     setDeepLink: (link: StoredDeepLink | undefined) =>
       link

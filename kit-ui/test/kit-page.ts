@@ -69,6 +69,8 @@ export async function openKitPage(input: {
     permissions: ['clipboard-read', 'clipboard-write'],
   })
   const page = isolated.page
+  // A step that waits names itself when it gives up, before the test's own 30 s timeout does without a name.
+  page.setDefaultTimeout(20_000)
   if (input.wallet !== false) await injectWallet(page, input)
   const requests: string[] = []
   page.on('request', (request) => requests.push(new URL(request.url()).pathname))

@@ -29,6 +29,8 @@ export interface DefaultSiwxOptions {
   now?: () => number
   /** Whether the user must sign in (default false). */
   required?: boolean
+  /** Told why a stored session was dropped when read back (default: a console warning). */
+  onDropped?: (reason: string) => void
 }
 
 /** The storage key of the sessions (the kit's `siwx_sessions` key). */
@@ -108,17 +110,42 @@ export function createDefaultSiwx(options: DefaultSiwxOptions): SiwxConfig {
   /** Issued nonces waiting for their signature: nonce -> what they were issued for. */
   const pending = new Map<string, { chainId: CaipNetworkId; address: string; expiresAt: number }>()
 
+  /** Live until its expiration time; one without (a wallet's own sign-in may omit it) lasts `expirationMs`. */
   const isLive = (session: SiwxSession) => {
-    const expires = time(session.data.expirationTime)
-    return expires === undefined || expires > now()
+    const expires = time(session.data.expirationTime) ?? (time(session.data.issuedAt) ?? 0) + expirationMs
+    return expires > now()
   }
+  const dropped = options.onDropped ?? ((reason: string) => console.warn(`[latchkey] ${reason}`))
+  /** The stored sessions this page has checked in full already (signature and message), by their signed text. */
+  const checked = new Set<string>()
 
+  /**
+   * The stored sessions, each one checked again before it is trusted: storage is any script's to write, so a
+   * well-shaped entry proves nothing. Its data must be for this page (domain, URI), its text the message of its data,
+   * its signature the account's (the adapter verifies it, once per page), and it must be live; what fails is dropped
+   * from storage with the reason told.
+   */
   async function readSessions(): Promise<SiwxSession[]> {
     const stored = await readJson<SiwxSession[]>(options.storage, SIWX_SESSIONS_KEY)
     const all = Array.isArray(stored) ? stored.filter(isSessionShape) : []
-    const live = all.filter(isLive)
-    if (live.length !== all.length) await writeSessions(live)
-    return live
+    const kept: SiwxSession[] = []
+    for (const session of all) {
+      if (!isLive(session)) continue
+      const key = `${session.signature}\n${session.message}`
+      if (!checked.has(key)) {
+        try {
+          await check(session, false)
+          checked.add(key)
+        } catch (error) {
+          const details = error instanceof LatchkeyError ? error.details : undefined
+          dropped(`A stored sign-in session was dropped (${details ?? 'not valid'}).`)
+          continue
+        }
+      }
+      kept.push(session)
+    }
+    if (kept.length !== all.length) await writeSessions(kept)
+    return kept
   }
 
   async function writeSessions(sessions: readonly SiwxSession[]): Promise<void> {

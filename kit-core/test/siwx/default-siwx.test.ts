@@ -197,6 +197,62 @@ describe('the default EIP-4361 sign-in', () => {
     expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([])
   })
 
+  test('a stored session is checked again when read: what any script wrote is dropped, with the reason told', async () => {
+    const source = setup()
+    const good = await sign(
+      await source.siwx.createMessage({ accountAddress: wallet.address, chainId: CHAIN }),
+    )
+    const forged = { ...good, signature: await other.signMessage({ message: good.message }) }
+    const elsewhere = await (async () => {
+      const foreign = createDefaultSiwx({
+        storage: createMemoryStorage(),
+        domain: 'evil.example',
+        uri: 'https://evil.example/',
+        verifyMessage: async () => true,
+        now: () => T0,
+      })
+      return sign(await foreign.createMessage({ accountAddress: wallet.address, chainId: CHAIN }))
+    })()
+    const edited = { ...good, data: { ...good.data, expirationTime: '2999-01-01T00:00:00.000Z' } }
+    const reasons: string[] = []
+    const { storage, verifier } = setup()
+    const reader = createDefaultSiwx({
+      storage,
+      domain: 'app.example',
+      uri: 'https://app.example/',
+      statement: 'Sign in to the example app',
+      verifyMessage: verifier,
+      now: () => T0,
+      onDropped: (reason) => reasons.push(reason),
+    })
+    await storage.setItem('siwx_sessions', JSON.stringify([forged, elsewhere, edited, good]))
+    expect(await reader.getSessions(CHAIN, wallet.address)).toEqual([good])
+    expect(reasons).toEqual([
+      'A stored sign-in session was dropped (signature).',
+      'A stored sign-in session was dropped (domain evil.example).',
+      'A stored sign-in session was dropped (message does not match its data).',
+    ])
+    expect(JSON.parse(String(await storage.getItem('siwx_sessions')))).toEqual([good])
+    // The good one is verified once per page, not on every read.
+    const calls = verifier.mock.calls.length
+    expect(await reader.getSessions(CHAIN, wallet.address)).toEqual([good])
+    expect(verifier.mock.calls.length).toBe(calls)
+  })
+
+  test('a session without an expiration time (a wallet may omit it) lasts the sign-in lifetime', async () => {
+    const source = setup()
+    const message = await source.siwx.createMessage({ accountAddress: wallet.address, chainId: CHAIN })
+    const { expirationTime: _none, toString: _text, ...data } = message
+    const { formatSiwxMessage } = await import('../../src/siwx/siwe-message.js')
+    const text = formatSiwxMessage({ ...data, issuedAt: data.issuedAt as string })
+    const session = { data, message: text, signature: await wallet.signMessage({ message: text }) }
+    const { siwx, tick } = setup({ expirationMs: 60_000 })
+    await siwx.setSessions([session])
+    expect(await siwx.getSessions(CHAIN, wallet.address)).toHaveLength(1)
+    tick(60_000)
+    expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([])
+  })
+
   test('setSessions checks every session except its nonce, then replaces the stored ones', async () => {
     const source = setup()
     const session = await sign(

@@ -32,7 +32,7 @@ import {
   type WalletCapabilities,
   type WriteContractParams,
 } from '@latchkey/core'
-import type { CustomEvmWallet } from '@latchkey/core/eip155'
+import { type CustomEvmWallet, requestWalletAssets, requestWalletCapabilities } from '@latchkey/core/eip155'
 import {
   type Config,
   type CreateConnectorFn,
@@ -48,7 +48,7 @@ import { addressParam } from './params.js'
 import { ReportedConnection } from './reported-connection.js'
 import { createSwitchableStorage, type SwitchableStorage } from './storage.js'
 import { dropConnection, readView, reconnectThrough, settled } from './wagmi-state.js'
-import { connectThrough, requestWalletAssets, requestWalletCapabilities, switchThrough } from './wallet.js'
+import { connectThrough, switchThrough } from './wallet.js'
 
 // The code of the adapter's reads of the chain (reads.ts) and of signing and sending (writes.ts) loads with the first
 // call that needs it, not with the page; nothing keeps a failed load: the next call loads again. Connecting and

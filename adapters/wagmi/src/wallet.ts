@@ -1,6 +1,5 @@
-// The adapter's wallet operations through wagmi's actions: connecting, switching network, and the EIP-5792 /
-// EIP-7811 requests to the connected wallet. They are in the page's code (a chunk loaded on the click made
-// connecting slower); signing is in writes.ts, loaded with the first signature.
+// The adapter's wallet operations through wagmi's actions: connecting and switching network. They are in the page's
+// code (a chunk loaded on the click made connecting slower); signing is in writes.ts, loaded with the first signature.
 import {
   type Config,
   type Connector,
@@ -9,8 +8,6 @@ import {
 } from '@wagmi/core'
 import { viaWallet } from './errors.js'
 import { dropConnection } from './wagmi-state.js'
-
-export { requestWalletAssets, requestWalletCapabilities } from '@latchkey/core/eip155'
 
 type AddEthereumChainParameter = NonNullable<
   Parameters<typeof wagmiSwitchChain>[1]['addEthereumChainParameter']

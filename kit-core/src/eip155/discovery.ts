@@ -1,4 +1,4 @@
-import { cleanText, isSafeImageUrl } from '../services/sanitize.js'
+import { cleanText, isRdns, isSafeImageUrl } from '../services/sanitize.js'
 import { type Eip1193Provider, isEip1193Provider } from './provider.js'
 
 /** EIP-6963 provider info, after the checks of {@link readAnnouncement}. */
@@ -17,7 +17,6 @@ export interface AnnouncedWallet {
   provider: Eip1193Provider
 }
 
-const RDNS = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
@@ -31,7 +30,7 @@ export function readAnnouncement(detail: unknown): AnnouncedWallet | undefined {
   if (typeof info !== 'object' || info === null || !isEip1193Provider(provider)) return undefined
   const { uuid, name, icon, rdns } = info as Record<string, unknown>
   if (typeof uuid !== 'string' || !UUID.test(uuid)) return undefined
-  if (typeof rdns !== 'string' || rdns.length > 255 || !RDNS.test(rdns)) return undefined
+  if (!isRdns(rdns)) return undefined
   const cleanName = cleanText(name)
   if (!cleanName) return undefined
   return {

@@ -6,7 +6,7 @@ import { createFeaturesController } from '../controllers/config/features/feature
 import { createAlertsController } from '../controllers/config/notices/alerts-controller.js'
 import { createSnackbarController } from '../controllers/config/notices/snackbar-controller.js'
 import type { KitOptions, ResolvedOptions } from '../controllers/config/options/options.js'
-import { resolveOptions } from '../controllers/config/options/resolve-options.js'
+import { isWalletConnectUnavailable, resolveOptions } from '../controllers/config/options/resolve-options.js'
 import { createDefaultStorage, createStorageHelpers } from '../controllers/config/storage/kit-storage.js'
 import { createEventsController } from '../controllers/config/telemetry/events-controller.js'
 import { createLogger } from '../controllers/config/telemetry/logger.js'
@@ -142,11 +142,11 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     hasNetworks: (namespace) => chain.getNetworks(namespace).length > 0,
   })
   // WalletConnect needs a project id or a relay of the host's own: without, it is offered nowhere and refused.
-  const walletConnectUsable = Boolean(options.projectId || options.services.walletConnectRelayUrl)
+  const walletConnectUnavailable = isWalletConnectUnavailable(options)
   // The WalletConnect provider is loaded once, on first use; its errors of a known kind become alerts, once per
   // kind (SPEC §8). A load that failed is tried again on the next use.
   const loadWalletConnect =
-    options.enableWalletConnect && walletConnectUsable ? internals.getWalletConnectProvider : undefined
+    options.enableWalletConnect && !walletConnectUnavailable ? internals.getWalletConnectProvider : undefined
   let walletConnect: Promise<WalletConnectProvider> | undefined
   const getWalletConnectProvider = loadWalletConnect
     ? (): Promise<WalletConnectProvider> => {
@@ -174,8 +174,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     getAdapter,
     getConnector: (namespace, id) => connectors.getConnector(namespace, id),
     getWalletConnectProvider,
-    walletConnectUnavailable:
-      options.enableWalletConnect && !walletConnectUsable ? Messages.walletConnectUnavailable : undefined,
+    walletConnectUnavailable: walletConnectUnavailable ? Messages.walletConnectUnavailable : undefined,
     walletConnectSignIn: options.siwx
       ? {
           request: (chains) => siwx.walletConnectSignInRequest(chains),

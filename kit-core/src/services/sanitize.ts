@@ -98,3 +98,10 @@ export function isSafeDeepLink(url: unknown): url is string {
   if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return isWebUrl(parsed)
   return /^[a-z][a-z0-9+.-]*:$/.test(parsed.protocol)
 }
+
+const RDNS = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i
+
+/** A reverse-DNS wallet identifier as EIP-6963 announces it (`io.metamask`), at most 255 characters. */
+export function isRdns(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 255 && RDNS.test(value)
+}

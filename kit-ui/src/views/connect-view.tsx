@@ -4,6 +4,7 @@ import {
   type ConnectSection,
   connectSections,
   isSafeWebLink,
+  isWalletConnectUnavailable,
   type WalletListing,
 } from '@latchkey/core'
 import { Icon } from '../components/icons.js'
@@ -43,8 +44,7 @@ export function ConnectView({ kit }: { kit: UiKit }) {
       : undefined
   const noWallets = sections.length === 0
   // Core offers WalletConnect nowhere without a project id or a relay of the host's own: the visitor learns why.
-  const walletConnectMissing =
-    options.enableWalletConnect && !options.projectId && !options.services.walletConnectRelayUrl
+  const walletConnectMissing = isWalletConnectUnavailable(options)
 
   return (
     <>

@@ -52,7 +52,11 @@ export {
 export { type AdapterRegistry, createAdapterRegistry } from './options/adapter-registry.js'
 export type { CustomWallet, KitOptions, KitServices, KitToken, ResolvedOptions } from './options/options.js'
 export { readPageMetadata } from './options/page-metadata.js'
-export { DEFAULT_STORAGE_PREFIX, resolveOptions } from './options/resolve-options.js'
+export {
+  DEFAULT_STORAGE_PREFIX,
+  isWalletConnectUnavailable,
+  resolveOptions,
+} from './options/resolve-options.js'
 export {
   createDefaultStorage,
   createStorageHelpers,

@@ -317,3 +317,13 @@ export function resolveOptions(raw: KitOptions, env?: KitEnvironment): ResolvedO
       .map((key) => `Unknown option \`${key}\` ignored`),
   }
 }
+
+/**
+ * True when the host left WalletConnect on but it cannot be used: no project id (the public relay and Verify need one)
+ * and no relay of the host's own. The kit then offers it nowhere and refuses it at once; the Connect view says why.
+ */
+export function isWalletConnectUnavailable(
+  options: Pick<ResolvedOptions, 'enableWalletConnect' | 'projectId' | 'services'>,
+): boolean {
+  return options.enableWalletConnect && !options.projectId && !options.services.walletConnectRelayUrl
+}

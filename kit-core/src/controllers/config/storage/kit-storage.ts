@@ -3,7 +3,7 @@ import { createMemoryStorage, type KitStorage } from '../../../adapter/storage.j
 import { type ChainNamespace, isChainNamespace } from '../../../caip/caip.js'
 import type { Logger } from '../../../kit/context.js'
 import type { KitEnvironment } from '../../../kit/environment.js'
-import { cleanText, isSafeDeepLink } from '../../../services/sanitize.js'
+import { cleanText, isRdns, isSafeDeepLink } from '../../../services/sanitize.js'
 import { LOGIN_CACHE_KEYS, StorageKeys } from './storage-keys.js'
 
 /** A recent wallet as stored (SPEC §3 "Recent wallet"). */
@@ -33,9 +33,6 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isString = (value: unknown): value is string => typeof value === 'string'
 const isAccountType = (value: unknown): value is AccountType => ACCOUNT_TYPES.includes(value as AccountType)
 
-/** A reverse-DNS wallet identifier, as EIP-6963 announces it. */
-const RDNS = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i
-
 /**
  * A recent wallet read back from storage, which any script on the page may have written: an id of printable ASCII
  * (at most 256 characters), a reverse-DNS rdns, and a name cleaned as any wallet name is; undefined without an id.
@@ -45,9 +42,7 @@ function toRecentWallet(value: unknown): StoredRecentWallet | undefined {
   const name = cleanText(value.name)
   return {
     id: value.id,
-    ...(isString(value.rdns) && value.rdns.length <= 255 && RDNS.test(value.rdns)
-      ? { rdns: value.rdns }
-      : {}),
+    ...(isRdns(value.rdns) ? { rdns: value.rdns } : {}),
     ...(name ? { name } : {}),
   }
 }

@@ -227,7 +227,11 @@ export function createDefaultSiwx(options: DefaultSiwxOptions): SiwxConfig {
     async setSessions(sessions) {
       // Sessions from elsewhere (a WalletConnect authentication) carry that flow's nonce: every other check holds.
       for (const session of sessions) await check(session, false)
-      await writeSessions(sessions.map((s) => ({ ...s, data: dataOf(s.data) })))
+      // They replace the sessions of their own accounts only: another account's sign-in stays.
+      const replaced = (s: SiwxSession) =>
+        sessions.some((next) => belongsTo(s, next.data.chainId, next.data.accountAddress))
+      const kept = (await readSessions()).filter((s) => !replaced(s))
+      await writeSessions([...kept, ...sessions.map((s) => ({ ...s, data: dataOf(s.data) }))])
     },
 
     async revokeSession(chainId, address) {

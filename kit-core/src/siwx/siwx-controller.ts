@@ -194,8 +194,9 @@ export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxS
   }
 
   /**
-   * Stores the sessions a one-step sign-in returned, replacing the stored ones (`setSessions`), and tracks the
-   * success. Each must answer `request` (domain, URI, nonce, a requested chain).
+   * Stores the sessions a one-step sign-in returned (`setSessions`: they replace the sessions of the accounts they
+   * are for, other accounts keep theirs), and tracks the success. Each must answer `request` (domain, URI, nonce, a
+   * requested chain, the times asked for).
    * @throws LatchkeyError 'Invalid sign-in session' for one that does not; whatever the config throws when it
    *   refuses or cannot store them. The caller disconnects (SPEC §4).
    */
@@ -205,7 +206,8 @@ export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxS
   ): Promise<void> {
     const config = requireConfig()
     try {
-      const sessions = auths.map((auth) => sessionOfAuth(request, auth))
+      const now = Date.now()
+      const sessions = auths.map((auth) => sessionOfAuth(request, auth, now))
       await config.setSessions(sessions)
       const first = sessions[0]?.data
       deps.track?.('SIWX_AUTH_SUCCESS', { network: first?.chainId, isSmartAccount: false })
@@ -260,8 +262,33 @@ function statementOf(message: string): string | undefined {
   return line && lines[4] === '' ? line : undefined
 }
 
+/**
+ * The times a wallet signed are the ones asked for: an expiration time when one was asked, not later than asked (a
+ * wallet that drops it or pushes it out would make a session that outlives what the page meant), and not past; a
+ * not-before when one was asked, not earlier. A time that is not a date is refused.
+ */
+function checkTimes(request: SessionSignInRequest, payload: WalletConnectAuth['payload'], now: number): void {
+  const time = (value: string | undefined, name: string) => {
+    if (value === undefined) return undefined
+    const parsed = Date.parse(value)
+    if (Number.isNaN(parsed)) throw refused(`${name} ${value.slice(0, 40)}`)
+    return parsed
+  }
+  const exp = time(payload.exp, 'expiration time')
+  const asked = time(request.expirationTime, 'requested expiration time')
+  if (asked !== undefined && (exp === undefined || exp > asked))
+    throw refused(
+      `expiration time ${payload.exp?.slice(0, 40) ?? 'missing'}, asked ${request.expirationTime}`,
+    )
+  if (exp !== undefined && exp <= now) throw refused(`expired at ${payload.exp}`)
+  const nbf = time(payload.nbf, 'not-before time')
+  const askedNbf = time(request.notBefore, 'requested not-before time')
+  if (askedNbf !== undefined && (nbf === undefined || nbf < askedNbf))
+    throw refused(`not-before time ${payload.nbf?.slice(0, 40) ?? 'missing'}, asked ${request.notBefore}`)
+}
+
 /** The sign-in session of one signed CAIP-122 message of a WalletConnect authentication. */
-function sessionOfAuth(request: SessionSignInRequest, auth: WalletConnectAuth): SiwxSession {
+function sessionOfAuth(request: SessionSignInRequest, auth: WalletConnectAuth, now: number): SiwxSession {
   const { payload } = auth
   if (!payload.iss.startsWith('did:pkh:')) throw refused(`issuer ${payload.iss.slice(0, 80)}`)
   const { caipNetworkId, address } = parseCaipAddress(payload.iss.slice('did:pkh:'.length))
@@ -270,6 +297,7 @@ function sessionOfAuth(request: SessionSignInRequest, auth: WalletConnectAuth): 
   if (payload.domain !== request.domain) throw refused(`domain ${payload.domain.slice(0, 80)}`)
   if (payload.aud !== request.uri) throw refused(`uri ${payload.aud.slice(0, 80)}`)
   if (payload.nonce !== request.nonce) throw refused('nonce')
+  checkTimes(request, payload, now)
   const statement = statementOf(auth.message)
   const data: SiwxMessageData = {
     accountAddress: address,

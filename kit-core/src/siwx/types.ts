@@ -52,7 +52,10 @@ export interface SiwxConfig {
   addSession(session: SiwxSession): Promise<void>
   /** The valid sessions of an account on a network. */
   getSessions(chainId: CaipNetworkId, address: string): Promise<SiwxSession[]>
-  /** Replaces every stored session (e.g. the sessions a WalletConnect authentication returned). */
+  /**
+   * Stores the sessions of one sign-in (the sessions a WalletConnect authentication returned): they replace the stored
+   * sessions of the accounts (chain id and address) they are for; other accounts' sessions stay.
+   */
   setSessions(sessions: SiwxSession[]): Promise<void>
   /** Forgets the sessions of an account on a network. */
   revokeSession(chainId: CaipNetworkId, address: string): Promise<void>

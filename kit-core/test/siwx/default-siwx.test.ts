@@ -253,7 +253,7 @@ describe('the default EIP-4361 sign-in', () => {
     expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([])
   })
 
-  test('setSessions checks every session except its nonce, then replaces the stored ones', async () => {
+  test('setSessions checks every session except its nonce, then replaces the sessions of their accounts only', async () => {
     const source = setup()
     const session = await sign(
       await source.siwx.createMessage({ accountAddress: wallet.address, chainId: CHAIN }),
@@ -266,8 +266,22 @@ describe('the default EIP-4361 sign-in', () => {
       signature: (await other.signMessage({ message: session.message })) as string,
     }
     await expect(siwx.setSessions([forged])).rejects.toMatchObject({ details: 'signature' })
-    await siwx.setSessions([])
-    expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([])
+    expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([session])
+
+    // Another account's sign-in keeps this one's session; a new one of this account replaces it.
+    const others = await sign(
+      await source.siwx.createMessage({ accountAddress: other.address, chainId: CHAIN }),
+      other,
+    )
+    await siwx.setSessions([others])
+    expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([session])
+    expect(await siwx.getSessions(CHAIN, other.address)).toEqual([others])
+    const again = await sign(
+      await source.siwx.createMessage({ accountAddress: wallet.address, chainId: CHAIN }),
+    )
+    await siwx.setSessions([again])
+    expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([again])
+    expect(await siwx.getSessions(CHAIN, other.address)).toEqual([others])
   })
 
   test('refuses a multi-line statement', () => {

@@ -275,7 +275,16 @@ describe.each([
   })
 
   describe('sign-in inside the WalletConnect session request (SPEC §4)', () => {
-    const auth = (overrides: { iss?: string; domain?: string; aud?: string; nonce?: string } = {}) => {
+    const auth = (
+      overrides: {
+        iss?: string
+        domain?: string
+        aud?: string
+        nonce?: string
+        exp?: string
+        nbf?: string
+      } = {},
+    ) => {
       const iss = overrides.iss ?? 'did:pkh:eip155:1:0xAbC0000000000000000000000000000000000001'
       const address = iss.split(':').at(-1)
       return {
@@ -290,6 +299,8 @@ describe.each([
           iat: '2030-01-01T00:00:00.000Z',
           statement: 'Sign in',
           resources: ['urn:recap:e30'],
+          ...(overrides.exp ? { exp: overrides.exp } : {}),
+          ...(overrides.nbf ? { nbf: overrides.nbf } : {}),
         },
         cacao: { h: { t: 'caip122' } },
       }
@@ -382,6 +393,63 @@ describe.each([
         network: 'eip155:1',
         isSmartAccount: false,
       })
+    })
+
+    const timed = {
+      domain: 'app.example',
+      uri: 'https://app.example/',
+      nonce: 'n0nce123',
+      chains: ['eip155:1' as const],
+      expirationTime: '2099-01-02T00:00:00.000Z',
+      notBefore: '2030-01-01T00:00:00.000Z',
+    }
+    test.each([
+      ['no expiration time', { nbf: timed.notBefore }, /expiration time missing/],
+      [
+        'a later expiration time',
+        { exp: '2199-01-01T00:00:00.000Z', nbf: timed.notBefore },
+        /expiration time 2199/,
+      ],
+      ['an expiration time that is no date', { exp: 'soon', nbf: timed.notBefore }, /expiration time soon/],
+      ['no not-before time', { exp: timed.expirationTime }, /not-before time missing/],
+      [
+        'an earlier not-before time',
+        { exp: timed.expirationTime, nbf: '2029-01-01T00:00:00.000Z' },
+        /not-before/,
+      ],
+    ])('refuses a wallet that signed %s when the page asked for its times', async (_, overrides, details) => {
+      const { config } = fakeConfig()
+      const { siwx } = setup({ config })
+      const failure = await siwx
+        .storeWalletConnectSessions(timed, [auth(overrides)])
+        .catch((error: unknown) => error)
+      expect(failure).toMatchObject({
+        message: 'Invalid sign-in session',
+        details: expect.stringMatching(details),
+      })
+      expect(config.setSessions).not.toHaveBeenCalled()
+    })
+
+    test('keeps the times the page asked for, an earlier expiration too; refuses one already past', async () => {
+      const { config } = fakeConfig()
+      const { siwx } = setup({ config })
+      await siwx.storeWalletConnectSessions(timed, [
+        auth({ exp: timed.expirationTime, nbf: timed.notBefore }),
+      ])
+      await siwx.storeWalletConnectSessions(timed, [
+        auth({ exp: '2098-01-01T00:00:00.000Z', nbf: timed.notBefore }),
+      ])
+      expect(config.setSessions).toHaveBeenCalledTimes(2)
+      expect(vi.mocked(config.setSessions).mock.calls[0]?.[0][0]?.data).toMatchObject({
+        expirationTime: timed.expirationTime,
+        notBefore: timed.notBefore,
+      })
+      const { expirationTime: _e, notBefore: _n, ...untimed } = timed
+      const failure = await siwx
+        .storeWalletConnectSessions(untimed, [auth({ exp: '2020-01-01T00:00:00.000Z' })])
+        .catch((error: unknown) => error)
+      expect(failure).toMatchObject({ details: 'expired at 2020-01-01T00:00:00.000Z' })
+      expect(config.setSessions).toHaveBeenCalledTimes(2)
     })
   })
 })

@@ -7,7 +7,9 @@ import { caipIdOfWalletChain } from './chains.js'
 /**
  * The wallet listing ids of the Solana wallets whose mobile apps core's `mobileRedirectUrl` opens through their
  * own browse link (SPEC §2), by the name the wallet registers under. A connector of one of them carries the id
- * as `explorerId`, so the listing and the redirect rule find it.
+ * as `explorerId`, so the listing and the redirect rule find it. A name is a claim, not an identity: core binds the
+ * connector to the listed wallet (its image, links, Installed badge) only when the same wallet's EIP-6963
+ * announcement carries the listing's rdns.
  */
 export const SOLANA_EXPLORER_IDS: Readonly<Record<string, string>> = Object.freeze({
   Phantom: CustomDeepLinkWalletIds.phantom,

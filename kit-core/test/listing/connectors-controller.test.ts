@@ -183,6 +183,31 @@ describe('connectors controller', () => {
     expect(connectors.state.get().connectors.find((c) => c.id === 'ID_AUTH')).toMatchObject({ type: 'AUTH' })
   })
 
+  test('a listing id claimed by name binds a wallet to the listing only when its rdns vouches for it', () => {
+    const phantomListing = { id: 'phantom-id', rdns: 'app.phantom' }
+    // A Wallet Standard wallet that names itself Phantom (the adapter gives it Phantom's listing id by that name),
+    // with no Phantom announced on EVM: not Phantom, so the listed Phantom (image, links, Installed) is not it.
+    const impostor = setup()
+    impostor.setAdapterConnectors('solana', [phantomSol])
+    expect(impostor.getConnectorForWallet(phantomListing)).toBeUndefined()
+    expect(impostor.getConnectorForWallet(phantomListing, 'solana')).toBeUndefined()
+    // Announced with another rdns under Phantom's name: not Phantom either.
+    impostor.setAdapterConnectors('eip155', [
+      { ...phantomEvm, id: 'evil.wallet', info: { rdns: 'evil.wallet' } },
+    ])
+    expect(impostor.getConnectorForWallet(phantomListing, 'solana')).toBeUndefined()
+    expect(impostor.getConnectorForWallet(phantomListing, 'eip155')).toBeUndefined()
+    // Phantom announced on EVM with its rdns vouches for the Solana wallet of the same name.
+    impostor.setAdapterConnectors('eip155', [phantomEvm])
+    expect(impostor.getConnectorForWallet(phantomListing, 'solana')).toEqual(phantomSol)
+    // A connector with an rdns of its own is the listed wallet of that rdns only, whatever id it claims.
+    const claims = setup()
+    claims.setAdapterConnectors('eip155', [{ ...rabby, explorerId: 'phantom-id' }])
+    expect(claims.getConnectorForWallet(phantomListing)).toBeUndefined()
+    // A listing without an rdns has nothing to check a claimed id against: the id decides.
+    expect(impostor.getConnectorForWallet({ id: 'phantom-id' }, 'solana')).toEqual(phantomSol)
+  })
+
   test('[§9.14] sections come from the merged connectors, the recent wallets and the listing, in order', () => {
     const wc = connector({ id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT' })
     const connectors = setup({

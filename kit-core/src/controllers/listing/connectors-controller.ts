@@ -89,10 +89,24 @@ export function createConnectorsController(deps: ConnectorsControllerDeps) {
   const findInNamespace = (namespace: ChainNamespace, match: (c: Connector) => boolean) =>
     state.get().byNamespace[namespace]?.find(match)
 
+  /**
+   * Whether a connector is the listed wallet, so the listing's image, name and links may stand for it. Its rdns
+   * (EIP-6963: the first announcement of an rdns is kept) identifies it. A listing id alone is a claim: an adapter
+   * gives it by the name a wallet registers under (a Wallet Standard wallet has a name, no identity), so it holds
+   * only when nothing contradicts it: the connector has no rdns of its own, and a listing with an rdns is vouched for
+   * by a connector of the same name announced with that rdns (the same wallet on EVM). A Wallet Standard wallet
+   * that merely names itself 'Phantom' gets none of Phantom's listing.
+   */
   function walletMatch(wallet: Pick<WalletListing, 'id' | 'rdns'>): (c: Connector) => boolean {
     const rdns = normalizeRdns(wallet.rdns)
-    return (c) =>
-      (c.explorerId ?? c.id) === wallet.id || (rdns !== undefined && normalizeRdns(c.info?.rdns) === rdns)
+    const all = Object.values(state.get().byNamespace).flat()
+    return (c) => {
+      const own = normalizeRdns(c.info?.rdns)
+      if (own !== undefined)
+        return own === rdns || (rdns === undefined && (c.explorerId ?? c.id) === wallet.id)
+      if ((c.explorerId ?? c.id) !== wallet.id) return false
+      return rdns === undefined || all.some((o) => o.name === c.name && normalizeRdns(o.info?.rdns) === rdns)
+    }
   }
 
   return {

@@ -29,7 +29,8 @@ const usable = (adapter: Adapter) =>
 
 function connectorOf(name: string, icon: unknown, type: Connector['type'], chains?: readonly string[]) {
   const connector: Connector = { id: name, name, type, chain: 'solana', networkSwitch: 'adapter' }
-  if (isSafeImageUrl(icon)) connector.imageUrl = icon
+  // Its form only: whether a local host may serve it is the kit's policy (`allowLocalImages`), core applies it.
+  if (isSafeImageUrl(icon, { allowLocal: true })) connector.imageUrl = icon
   const explorerId = SOLANA_EXPLORER_IDS[name]
   if (explorerId) connector.explorerId = explorerId
   if (chains) {

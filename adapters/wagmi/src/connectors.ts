@@ -81,7 +81,8 @@ export class AdapterConnectors {
           name: connector.name,
           type: 'EXTERNAL',
           chain: 'eip155',
-          ...(isSafeImageUrl(connector.icon) ? { imageUrl: connector.icon } : {}),
+          // Its form only: whether a local host may serve it is the kit's policy (`allowLocalImages`), core applies it.
+          ...(isSafeImageUrl(connector.icon, { allowLocal: true }) ? { imageUrl: connector.icon } : {}),
           ...(typeof connector.rdns === 'string' ? { info: { rdns: connector.rdns } } : {}),
           networkSwitch: 'wallet',
         }),

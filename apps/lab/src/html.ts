@@ -45,7 +45,11 @@ function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c')
 }
 
-function shell(title: string, head: string, body: string, wallets?: string): string {
+/**
+ * A page's HTML. `linkedCss`: the lab's stylesheet as `/lab.css` instead of an inline `<style>` (the strict-CSP page
+ * allows no inline style).
+ */
+function shell(title: string, head: string, body: string, wallets?: string, linkedCss = false): string {
   return `<!doctype html>
 <html lang="en"${wallets ? ` data-lab-wallets="${escapeHtml(wallets)}"` : ''}>
 <head>
@@ -53,7 +57,7 @@ function shell(title: string, head: string, body: string, wallets?: string): str
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <link rel="icon" href="data:,">
-<style>${LAB_CSS}</style>
+${linkedCss ? '<link rel="stylesheet" href="/lab.css">' : `<style>${LAB_CSS}</style>`}
 ${head}
 </head>
 <body>
@@ -72,7 +76,14 @@ function nav(current?: LabPage): string {
 }
 
 /** The HTML of a page: the config, the test wallet (dev builds) before the page's module. */
-export function pageHtml(params: { page: LabPage; entry: string; config: LabConfig; dev: boolean }): string {
+export function pageHtml(params: {
+  page: LabPage
+  entry: string
+  config: LabConfig
+  dev: boolean
+  /** Served under a strict CSP: the stylesheet linked, not inline. */
+  strict?: boolean
+}): string {
   const info = PAGE_INFO.find((p) => p.page === params.page)
   const head = [
     `<script id="lab-config" type="application/json">${scriptJson(params.config)}</script>`,
@@ -89,7 +100,13 @@ export function pageHtml(params: { page: LabPage; entry: string; config: LabConf
 <section class="card" id="lab-app" aria-label="${escapeHtml(info?.title ?? params.page)}"></section>
 <aside class="card" id="lab-settings" aria-label="Test wallet settings" data-testid="lab-settings"></aside>
 </main>`
-  return shell(`Latchkey lab · ${info?.title ?? params.page}`, head, body, CHAIN_WALLETS[params.page])
+  return shell(
+    `Latchkey lab · ${info?.title ?? params.page}${params.strict ? ' · strict CSP' : ''}`,
+    head,
+    body,
+    CHAIN_WALLETS[params.page],
+    params.strict,
+  )
 }
 
 /** The index page linking the pages. */

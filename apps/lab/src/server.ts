@@ -8,7 +8,9 @@ import { listenLocal, portFromEnv } from '@latchkey/local-ports'
 import { injectScriptPath as solanaWalletScript } from '@latchkey/solana-wallet'
 import { DEFAULT_OUT_DIR, LAB_PAGES, type LabManifest, type LabPage, MANIFEST_FILE } from './build.js'
 import { type LabConfig, toLabConfig } from './config.js'
+import { strictCsp } from './csp.js'
 import { indexHtml, pageHtml } from './html.js'
+import { LAB_CSS } from './styles.js'
 
 /** The lab's port when `LATCHKEY_LAB_PORT` is not set. */
 export const DEFAULT_LAB_PORT = 5173
@@ -48,11 +50,18 @@ const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Uint8Array): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Uint8Array,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, {
     'content-type': type,
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
+    ...headers,
   })
   res.end(body)
 }
@@ -101,6 +110,7 @@ export async function startLab(options: StartLabOptions): Promise<RunningLab> {
   )
   if (manifest.dev) config.wallets = { solanaSecretKey: labSolanaSecretKey() }
   const configJson = JSON.stringify(config)
+  const csp = strictCsp(config)
   const pages = new Set(Object.keys(LAB_PAGES))
 
   const server = createServer((req, res) => {
@@ -118,6 +128,18 @@ export async function startLab(options: StartLabOptions): Promise<RunningLab> {
         pageHtml({ page: page as LabPage, entry, config, dev: manifest.dev }),
       )
     }
+    if (path === '/strict-csp') {
+      // The wagmi page under a strict Content-Security-Policy (docs/csp.md): the kit must work there unchanged.
+      const html = pageHtml({
+        page: 'wagmi',
+        entry: manifest.pages.wagmi,
+        config,
+        dev: manifest.dev,
+        strict: true,
+      })
+      return send(res, 200, TYPES['.html'] as string, html, { 'content-security-policy': csp })
+    }
+    if (path === '/lab.css') return send(res, 200, 'text/css; charset=utf-8', LAB_CSS)
     if (path === '/lab-config.json') return send(res, 200, TYPES['.json'] as string, configJson)
     const walletScript = walletScripts.get(path)
     if (walletScript) return send(res, 200, TYPES['.js'] as string, walletScript)

@@ -131,6 +131,8 @@ export async function openLabPage(
     page: LabPage
     key: `0x${string}`
     query?: string
+    /** The route to open instead of the page's own (`strict-csp`: the wagmi page under a strict CSP). */
+    route?: string
     context?: Parameters<typeof newIsolatedPage>[1]
   },
 ): Promise<LabPageHandle> {
@@ -147,7 +149,7 @@ export async function openLabPage(
     storageKey: WALLET_KEY_KEY,
     key: input.key,
   })
-  await isolated.page.goto(`${lab.url}/${input.page}${input.query ?? ''}`)
+  await isolated.page.goto(`${lab.url}/${input.route ?? input.page}${input.query ?? ''}`)
   return { ...isolated, requests }
 }
 

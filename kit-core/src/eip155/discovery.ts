@@ -1,4 +1,8 @@
 import { cleanText, isRdns, isSafeImageUrl } from '../services/sanitize.js'
+
+/** The icon's form is checked here; whether a local host may serve it is the kit's policy, applied by its connectors. */
+const ANY_HOST = { allowLocal: true }
+
 import { type Eip1193Provider, isEip1193Provider } from './provider.js'
 
 /** EIP-6963 provider info, after the checks of {@link readAnnouncement}. */
@@ -34,7 +38,12 @@ export function readAnnouncement(detail: unknown): AnnouncedWallet | undefined {
   const cleanName = cleanText(name)
   if (!cleanName) return undefined
   return {
-    info: { uuid, name: cleanName, icon: isSafeImageUrl(icon) ? icon : undefined, rdns: rdns.toLowerCase() },
+    info: {
+      uuid,
+      name: cleanName,
+      icon: isSafeImageUrl(icon, ANY_HOST) ? icon : undefined,
+      rdns: rdns.toLowerCase(),
+    },
     provider,
   }
 }

@@ -51,7 +51,12 @@ function createServices(
 ) {
   // Without a project id (and no self-hosted URL) the kit uses no remote service at all: injected wallets,
   // balances straight from each chain's RPC, and the remote-gated features off. A self-hosted URL gets no projectId.
-  const common = { projectId: options.projectId, sdkVersion: `latchkey-core-${VERSION}`, logger }
+  const common = {
+    projectId: options.projectId,
+    sdkVersion: `latchkey-core-${VERSION}`,
+    logger,
+    allowLocalImages: options.allowLocalImages,
+  }
   const providerUrl =
     options.services.providerApiUrl ?? (options.projectId ? DEFAULT_SERVICE_URLS.providerApiUrl : undefined)
   const blockchainUrl =
@@ -136,6 +141,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       enableEIP6963: options.enableEIP6963,
       enableWallets: options.enableWallets,
       customWallets: options.customWallets,
+      allowLocalImages: options.allowLocalImages,
     },
     getRecentWallets: () => connection.state.get().recentWallets,
     getActiveNamespace: () => chain.state.get().activeNamespace,

@@ -21,6 +21,7 @@ interface Timed<T> {
 
 /** The Blockchain API client itself; `createBlockchainApiClient` loads this module on the first request. */
 export function blockchainApiClient(options: BlockchainApiClientOptions): BlockchainApi {
+  const images = { allowLocal: options.allowLocalImages === true }
   const http = createServiceHttp(options)
   const logger = loggerOf(options)
   const now = options.now ?? (() => Date.now())
@@ -94,7 +95,7 @@ export function blockchainApiClient(options: BlockchainApiClientOptions): Blockc
       return once(`identity:${key}`, async () => {
         try {
           const body = await http.get(`/v1/identity/${address}`, { params: { sender: sender ?? address } })
-          const value = Object.freeze(parseIdentity(body))
+          const value = Object.freeze(parseIdentity(body, images))
           identities.set(key, { at: now(), value })
           return value
         } catch (error) {
@@ -117,7 +118,7 @@ export function blockchainApiClient(options: BlockchainApiClientOptions): Blockc
             params: { currency: 'usd', chainId: caipNetworkId, forceUpdate: forceUpdate ? true : undefined },
           })
           const value = Object.freeze(
-            parseTokenBalances(body).filter((balance) => Number(balance.quantity.decimals) !== 0),
+            parseTokenBalances(body, images).filter((balance) => Number(balance.quantity.decimals) !== 0),
           )
           portfolios.set(key, { at: now(), value })
           balanceFailures.delete(key)
@@ -136,7 +137,7 @@ export function blockchainApiClient(options: BlockchainApiClientOptions): Blockc
         const body = await http.get(`/v1/profile/reverse/${address}`, {
           params: { sender: sender ?? address, apiVersion: 2 },
         })
-        return parseProfiles(body)
+        return parseProfiles(body, images)
       } catch (error) {
         warn('reverse profile lookup', error)
         return []

@@ -17,6 +17,11 @@ export interface ServiceClientOptions {
   fetch?: typeof fetch | undefined
   /** Sent as the `x-latchkey-client-id` header when set. */
   clientId?: string | undefined
+  /**
+   * Keep image URLs on this machine or a private network in answers (the kit's `allowLocalImages`); default false:
+   * they are dropped like any unsafe image URL.
+   */
+  allowLocalImages?: boolean | undefined
   /** Where failures the client swallows are reported (warn or debug). Default: nowhere. */
   logger?: Pick<Logger, 'warn' | 'debug'> | undefined
   /** Per-attempt timeout, ms. Default 10 000 (SPEC §9). */

@@ -8,5 +8,5 @@ export {
   SUPPORTED_NAMESPACES,
 } from './constants.js'
 export { createProviderApiClient, type ProviderApiClientOptions } from './provider-api.js'
-export { isSafeImageUrl, isSafeWebLink } from './sanitize.js'
+export { type ImagePolicy, isSafeImageUrl, isSafeWebLink } from './sanitize.js'
 export type * from './types.js'

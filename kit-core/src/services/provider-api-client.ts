@@ -26,6 +26,7 @@ function loadListingChecks(): Promise<typeof import('./validate-listing.js')> {
  * each is logged quietly through `logger`, never thrown. Only `getWallets` throws.
  */
 export function providerApiClient(options: ProviderApiClientOptions): ProviderApi {
+  const images = { allowLocal: options.allowLocalImages === true }
   const http = createServiceHttp(options)
   const logger = loggerOf(options)
   const secret = options.projectId
@@ -46,7 +47,7 @@ export function providerApiClient(options: ProviderApiClientOptions): ProviderAp
   async function image(path: string, id: string): Promise<string | undefined> {
     if (typeof id !== 'string' || !IMAGE_ID.test(id)) return undefined
     const url = buildUrl(options.baseUrl, `${path}/${encodeURIComponent(id)}`, sdkQuery(options))
-    return isSafeImageUrl(url) ? url : undefined
+    return isSafeImageUrl(url, images) ? url : undefined
   }
 
   return {
@@ -83,7 +84,7 @@ export function providerApiClient(options: ProviderApiClientOptions): ProviderAp
       // loaded may wait for a task of the browser's (a page fetched ahead would then finish in the visitor's next
       // scroll, not when it arrived).
       const { parseWallets } = await loadListingChecks()
-      return parseWallets(body)
+      return parseWallets(body, images)
     },
 
     getWalletImage: (imageId) => image('/getWalletImage', imageId),

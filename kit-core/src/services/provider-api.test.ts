@@ -8,6 +8,7 @@ import {
   setupProviderApi,
 } from '../../test/support/services-stand-in.js'
 import { createProviderApiClient, type ProviderApiClientOptions } from './index.js'
+import { parseWallets } from './validate-listing.js'
 
 /** A client for a fresh project; fast retries so the retry policy runs without slowing the suite. */
 const setup = (options: Partial<ProviderApiClientOptions> = {}) =>
@@ -151,6 +152,16 @@ describe('endpoints', () => {
     expect((await requests(projectId)).map((r) => r.path)).toEqual([
       '/getWalletImage/3f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6',
     ])
+  })
+
+  test('without allowLocalImages, images served from this machine are dropped: no image URL, no listing image_url', async () => {
+    const strict = setup({ allowLocalImages: false })
+    expect(await strict.api.getWalletImage('3f1c2a9e-1b2c-4d5e-8f90-a1b2c3d4e5f6')).toBeUndefined()
+    expect(await strict.api.getAssetImage('eip155-1')).toBeUndefined()
+    // A listing entry whose image_url is on this machine keeps it only with the opt-in too.
+    const body = { data: [{ id: 'w1', name: 'W', image_url: 'http://127.0.0.1:9/w.png' }], count: 1 }
+    expect(parseWallets(body).data[0]?.image_url).toBeUndefined()
+    expect(parseWallets(body, { allowLocal: true }).data[0]?.image_url).toBe('http://127.0.0.1:9/w.png')
   })
 
   test('sendError POSTs the report to /e, where the sink records it', async () => {

@@ -10,13 +10,41 @@ describe('isSafeImageUrl', () => {
     'data:image/png;base64,iVBORw0KGgo=',
     'data:image/svg+xml,%3Csvg%2F%3E',
     'blob:https://app.example/0b7d7c1e-9a4b-4c56-8f1e-2a1b3c4d5e6f',
+    'https://100.63.0.1/a.png', // just below the shared range: public
+    'https://172.32.0.1/a.png',
+    'https://192.169.0.1/a.png',
+  ])('allows %s', (url) => {
+    expect(isSafeImageUrl(url)).toBe(true)
+  })
+
+  // A hostile icon must not make the visitor's browser probe its own machine or network: these need the host's
+  // opt-in (the kit's `allowLocalImages`), and then http is fine too.
+  test.each([
     'http://127.0.0.1:8547/getWalletImage/x',
     'http://127.8.9.10/a.png',
     'http://localhost:3000/a.png',
+    'https://localhost/a.png',
     'http://wallets.localhost/a.png',
+    'http://printer.local/a.png',
     'http://[::1]:8080/a.png',
-  ])('allows %s', (url) => {
-    expect(isSafeImageUrl(url)).toBe(true)
+    'https://[::1]/a.png',
+    'http://10.0.0.1/a.png',
+    'https://10.20.30.40/a.png',
+    'https://172.16.0.1/a.png',
+    'https://172.31.255.255/a.png',
+    'https://192.168.1.1/admin.png',
+    'https://169.254.169.254/latest/meta-data',
+    'https://100.64.0.1/a.png',
+    'http://0.0.0.0:8080/a.png',
+    'https://[fd12:3456::1]/a.png',
+    'https://[fe80::1]/a.png',
+    'https://[::ffff:7f00:1]/a.png',
+    'http://0x7f000001/a.png', // the URL parser writes it 127.0.0.1
+    'http://2130706433/a.png',
+  ])('allows %s only when local images are allowed', (url) => {
+    expect(isSafeImageUrl(url)).toBe(false)
+    expect(isSafeImageUrl(url, { allowLocal: false })).toBe(false)
+    expect(isSafeImageUrl(url, { allowLocal: true })).toBe(true)
   })
 
   test.each([
@@ -27,8 +55,9 @@ describe('isSafeImageUrl', () => {
     'http://evil.example/a.png',
     'http://127.0.0.1.evil.example/a.png',
     'http://localhost.evil.example/a.png',
-    'http://10.0.0.1/a.png',
+    'http://10.0.0.1.evil.example/a.png',
     'https://user:pass@cdn.example/a.png',
+    'https://user:pass@127.0.0.1/a.png',
     'data:text/html,<script>alert(1)</script>',
     'data:image/svg+xml', // no payload separator
     'file:///etc/passwd',
@@ -38,6 +67,7 @@ describe('isSafeImageUrl', () => {
     'not a url',
   ])('refuses %s', (url) => {
     expect(isSafeImageUrl(url)).toBe(false)
+    expect(isSafeImageUrl(url, { allowLocal: true })).toBe(false)
   })
 
   test('refuses what is not a string', () => {

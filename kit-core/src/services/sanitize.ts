@@ -50,16 +50,57 @@ function isWebUrl(url: URL): boolean {
 }
 
 /**
- * True when an image URL from a service (a wallet's, a token's icon, an avatar) may be rendered: `https:`,
- * `data:image/…`, `blob:`, and `http:` only for loopback hosts (127.0.0.0/8, localhost, [::1]). Refuses
- * `javascript:`, `file:`, other data types, plain http to other hosts, relative and malformed URLs.
+ * A host name on this machine or a private network: `localhost` and `*.localhost`, mDNS `*.local`, IPv4 loopback
+ * (127/8), private (10/8, 172.16/12, 192.168/16), shared (100.64/10), link-local (169.254/16) and 0.0.0.0, IPv6
+ * loopback, unspecified, unique-local (fc00::/7), link-local (fe80::/10) and IPv4-mapped literals.
  */
-export function isSafeImageUrl(url: unknown): url is string {
+export function isLocalNetworkHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '')
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host)
+  if (v4) {
+    const a = Number(v4[1])
+    const b = Number(v4[2])
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    )
+  }
+  if (!host.startsWith('[')) return false
+  const v6 = host.slice(1, -1)
+  return v6 === '::1' || v6 === '::' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('::ffff:')
+}
+
+/** What a kit accepts in image URLs beyond the public web: `allowLocal` for hosts on this machine or network. */
+export interface ImagePolicy {
+  /**
+   * Accept images from this machine and private networks (`http://127.0.0.1:…`, `https://192.168.…`); default
+   * false, so that a hostile icon cannot make a visitor's browser probe local services. A local test setup (the lab)
+   * turns it on through the kit's `allowLocalImages` option.
+   */
+  allowLocal?: boolean
+}
+
+/**
+ * True when an image URL from a service (a wallet's, a token's icon, an avatar) may be rendered: `https:` to a
+ * public host, `data:image/…`, `blob:`; with `policy.allowLocal`, also http or https to a host on this machine or
+ * a private network ({@link isLocalNetworkHost}). Refuses `javascript:`, `file:`, other data types, plain http to
+ * public hosts, credentials in the URL, relative and malformed URLs.
+ */
+export function isSafeImageUrl(url: unknown, policy: ImagePolicy = {}): url is string {
   const parsed = parseUrl(url)
   if (!parsed) return false
   if (parsed.protocol === 'blob:') return true
   if (parsed.protocol === 'data:') return /^data:image\/[a-z0-9.+-]+[;,]/i.test(url as string)
-  return isWebUrl(parsed)
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false
+  if (parsed.username !== '' || parsed.password !== '' || parsed.hostname === '') return false
+  if (isLocalNetworkHost(parsed.hostname)) return policy.allowLocal === true
+  return parsed.protocol === 'https:'
 }
 
 /** A web page link (homepage, web app, store page): https, or http on a loopback host. */

@@ -2,7 +2,7 @@
 // service answer (validate.ts). Loaded with the Blockchain API client, on its first request.
 import { type CaipNetworkId, parseCaipAddress } from '../caip/caip.js'
 import { ServiceDefaults } from './constants.js'
-import { cleanText, isSafeImageUrl } from './sanitize.js'
+import { cleanText, type ImagePolicy, isSafeImageUrl } from './sanitize.js'
 import type { IdentityResult, ProfileName, TokenBalance } from './types.js'
 import { asCaipNetworkId, isOptionalString, isRecord, MalformedResponse, record } from './validate.js'
 
@@ -16,9 +16,9 @@ export function parseSupportedChains(body: unknown): { http: CaipNetworkId[]; ws
 }
 
 /** GET /v1/identity/{address}: a cleaned name and a safe avatar URL, each null otherwise. */
-export function parseIdentity(body: unknown): IdentityResult {
+export function parseIdentity(body: unknown, images: ImagePolicy = {}): IdentityResult {
   const { name, avatar } = record(body, 'identity')
-  return { name: cleanText(name) ?? null, avatar: isSafeImageUrl(avatar) ? avatar : null }
+  return { name: cleanText(name) ?? null, avatar: isSafeImageUrl(avatar, images) ? avatar : null }
 }
 
 const DECIMALS = /^\d{1,3}$/
@@ -29,7 +29,7 @@ function isAmount(value: unknown): value is number {
 }
 
 /** One token balance, or undefined when a field is missing or has the wrong type. */
-function parseTokenBalance(raw: unknown): TokenBalance | undefined {
+function parseTokenBalance(raw: unknown, images: ImagePolicy): TokenBalance | undefined {
   if (!isRecord(raw) || !isRecord(raw.quantity)) return undefined
   const name = cleanText(raw.name)
   const symbol = cleanText(raw.symbol, ServiceDefaults.maxSymbolLength)
@@ -57,18 +57,20 @@ function parseTokenBalance(raw: unknown): TokenBalance | undefined {
     balance.address = raw.address
   }
   if (isAmount(raw.value)) balance.value = raw.value
-  if (isSafeImageUrl(raw.iconUrl)) balance.iconUrl = raw.iconUrl
+  if (isSafeImageUrl(raw.iconUrl, images)) balance.iconUrl = raw.iconUrl
   return balance
 }
 
 /** GET /v1/account/{address}/balance: the well-formed token balances. */
-export function parseTokenBalances(body: unknown): TokenBalance[] {
+export function parseTokenBalances(body: unknown, images: ImagePolicy = {}): TokenBalance[] {
   const { balances } = record(body, 'balance')
   if (!Array.isArray(balances)) throw new MalformedResponse('balance: balances is not a list')
-  return balances.map(parseTokenBalance).filter((balance): balance is TokenBalance => balance !== undefined)
+  return balances
+    .map((raw) => parseTokenBalance(raw, images))
+    .filter((balance): balance is TokenBalance => balance !== undefined)
 }
 
-function parseProfile(raw: unknown): ProfileName | undefined {
+function parseProfile(raw: unknown, images: ImagePolicy): ProfileName | undefined {
   if (!isRecord(raw) || !isRecord(raw.addresses)) return undefined
   const name = cleanText(raw.name, 253)
   if (!name || !isAmount(raw.registered)) return undefined
@@ -85,7 +87,7 @@ function parseProfile(raw: unknown): ProfileName | undefined {
     const kept: Record<string, string> = {}
     for (const [key, value] of Object.entries(item)) {
       if (key === 'avatar') {
-        if (isSafeImageUrl(value)) kept.avatar = value
+        if (isSafeImageUrl(value, images)) kept.avatar = value
       } else if (/^[a-z][a-z0-9_]{0,31}$/i.test(key)) {
         const text = cleanText(value, 256)
         if (text) kept[key] = text
@@ -103,7 +105,9 @@ function parseProfile(raw: unknown): ProfileName | undefined {
 }
 
 /** GET /v1/profile/reverse/{address}: the well-formed profiles. */
-export function parseProfiles(body: unknown): ProfileName[] {
+export function parseProfiles(body: unknown, images: ImagePolicy = {}): ProfileName[] {
   if (!Array.isArray(body)) throw new MalformedResponse('reverse profile: expected a list')
-  return body.map(parseProfile).filter((profile): profile is ProfileName => profile !== undefined)
+  return body
+    .map((raw) => parseProfile(raw, images))
+    .filter((profile): profile is ProfileName => profile !== undefined)
 }

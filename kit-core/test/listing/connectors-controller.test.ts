@@ -163,6 +163,20 @@ describe('connectors controller', () => {
     expect(fourth?.name).toBe('')
   })
 
+  test('an icon or custom wallet image on this machine or a private network shows only when the host allows it', () => {
+    const local = connector({ id: 'probe', name: 'Probe', imageUrl: 'http://127.0.0.1:8545/icon.png' })
+    const lan = connector({ id: 'router', name: 'Router', imageUrl: 'https://192.168.1.1/logo.png' })
+    const customWallets = [{ id: 'c', name: 'C', image_url: 'http://localhost:3000/c.png' }]
+    const strict = setup({ options: { customWallets } })
+    strict.setAdapterConnectors('eip155', [local, lan])
+    expect(strict.state.get().connectors.map((c) => c.imageUrl)).toEqual([undefined, undefined])
+    expect(strict.state.get().customWallets[0]?.image_url).toBeUndefined()
+    const lab = setup({ options: { customWallets, allowLocalImages: true } })
+    lab.setAdapterConnectors('eip155', [local, lan])
+    expect(lab.state.get().connectors.map((c) => c.imageUrl)).toEqual([local.imageUrl, lan.imageUrl])
+    expect(lab.state.get().customWallets[0]?.image_url).toBe('http://localhost:3000/c.png')
+  })
+
   test('a connector reported under another namespace is ignored', () => {
     const connectors = setup()
     connectors.setAdapterConnectors('solana', [rabby])

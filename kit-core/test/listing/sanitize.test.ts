@@ -6,18 +6,24 @@ import {
 import { isSafeDeepLink, isSafeImageUrl } from '../../src/services/sanitize.js'
 
 describe('untrusted wallet data', () => {
-  test('image URLs: https, data:image, blob, and http only on loopback', () => {
+  test('image URLs: https, data:image, blob; local hosts (http too) only when the host allows local images', () => {
     for (const ok of [
       'https://cdn.example/w.png',
       'data:image/png;base64,iVBORw0KGgo=',
       'DATA:image/svg+xml;base64,PHN2Zz4=',
       'blob:https://app.example/5f1c',
+    ]) {
+      expect(isSafeImageUrl(ok), ok).toBe(true)
+    }
+    for (const local of [
       'http://localhost:4000/w.png',
       'http://127.0.0.1:8080/w.png',
       'http://[::1]:3000/w.png',
       'http://wallets.localhost/w.png',
+      'https://192.168.0.10/w.png',
     ]) {
-      expect(isSafeImageUrl(ok), ok).toBe(true)
+      expect(isSafeImageUrl(local), local).toBe(false)
+      expect(isSafeImageUrl(local, { allowLocal: true }), local).toBe(true)
     }
     for (const bad of [
       'http://cdn.example/w.png',
@@ -31,6 +37,7 @@ describe('untrusted wallet data', () => {
       undefined,
     ]) {
       expect(isSafeImageUrl(bad), String(bad)).toBe(false)
+      expect(isSafeImageUrl(bad, { allowLocal: true }), String(bad)).toBe(false)
     }
   })
 

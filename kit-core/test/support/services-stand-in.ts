@@ -55,7 +55,14 @@ export function setupProviderApi(
 ) {
   const projectId = freshProjectId(projectPrefix)
   const logger = { warn: vi.fn(), debug: vi.fn() }
-  const api = createProviderApiClient({ baseUrl: servicesUrl, projectId, logger, ...options })
+  // The stand-in serves its images from 127.0.0.1: local images allowed, as the lab allows them.
+  const api = createProviderApiClient({
+    baseUrl: servicesUrl,
+    projectId,
+    logger,
+    allowLocalImages: true,
+    ...options,
+  })
   const logged = () => [...logger.warn.mock.calls, ...logger.debug.mock.calls].flat().join('\n')
   return { projectId, api, logger, logged }
 }
@@ -73,6 +80,7 @@ export function setupBlockchainApi(
     projectId,
     logger,
     now: () => clock.now,
+    allowLocalImages: true,
     ...options,
   })
   return { projectId, api, clock, logger }

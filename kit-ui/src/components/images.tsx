@@ -3,8 +3,15 @@ import { useState } from 'preact/hooks'
 import { avatarGradient } from './avatar-gradient.js'
 
 /**
- * A wallet's or network's image: only through `<img>` and only from https, data:image, blob or loopback http
- * URLs (core's rule); otherwise, or when it fails to load, the name's first letter as text.
+ * The form of an image URL, checked again where it is loaded. Whether a host on this machine or a private network may
+ * serve it is the kit's `allowLocalImages`, which core applied where the URL came in (listing, connectors, services);
+ * the host's own images (chain images, its icons) are its choice.
+ */
+export const RENDERABLE = { allowLocal: true }
+
+/**
+ * A wallet's or network's image: only through `<img>` and only from https, data:image, blob or (core having
+ * applied the kit's policy) local http URLs; otherwise, or when it fails to load, the name's first letter as text.
  */
 export function Tile({
   src,
@@ -22,7 +29,7 @@ export function Tile({
   const style = size ? { width: `${size}px`, height: `${size}px` } : undefined
   return (
     <span class="tile" style={style} aria-hidden="true">
-      {isSafeImageUrl(src) && !failed ? (
+      {isSafeImageUrl(src, RENDERABLE) && !failed ? (
         <img
           src={src}
           alt=""
@@ -44,7 +51,7 @@ export function Avatar({ address, image, size }: { address: string; image?: stri
   const style = { width: `${size}px`, height: `${size}px`, background: avatarGradient(address) }
   return (
     <span class="avatar" style={style} aria-hidden="true">
-      {isSafeImageUrl(image) && !failed ? (
+      {isSafeImageUrl(image, RENDERABLE) && !failed ? (
         <img src={image} alt="" onError={() => setFailed(true)} referrerpolicy="no-referrer" />
       ) : null}
     </span>

@@ -8,6 +8,9 @@ import { networkImage } from '../components/network-image.js'
 import { formatAddress, formatAmount } from '../format/address.js'
 import type { UiKit } from '../kit/types.js'
 
+/** As the modal's images (`components/images.tsx`): core applied the kit's `allowLocalImages` where URLs came in. */
+const RENDERABLE = { allowLocal: true }
+
 /** The attributes `<latchkey-button>` takes (AppKit's names). */
 export interface ButtonAttributes {
   size: 'md' | 'sm'
@@ -53,7 +56,7 @@ function tile(doc: Document, src: string | undefined, name: string, size: number
   element.style.width = `${size}px`
   element.style.height = `${size}px`
   element.setAttribute('aria-hidden', 'true')
-  element.append(isSafeImageUrl(src) ? image(doc, src, (img) => img.replaceWith(letter)) : letter)
+  element.append(isSafeImageUrl(src, RENDERABLE) ? image(doc, src, (img) => img.replaceWith(letter)) : letter)
   return element
 }
 
@@ -69,7 +72,7 @@ function avatar(
   element.style.height = `${size}px`
   element.style.background = avatarGradient(address)
   element.setAttribute('aria-hidden', 'true')
-  if (isSafeImageUrl(src)) element.append(image(doc, src, (img) => img.remove()))
+  if (isSafeImageUrl(src, RENDERABLE)) element.append(image(doc, src, (img) => img.remove()))
   return element
 }
 

@@ -1,6 +1,7 @@
 import { type ThemeState, themeToCssVariables } from '@latchkey/core'
 import { findKit, KITS_CHANGED_EVENT } from '../kit/registry.js'
 import type { UiKit } from '../kit/types.js'
+import { adoptStyles } from '../styles/adopt.js'
 import { BASE_CSS } from '../styles/base-css.js'
 import { BUTTON_CSS } from '../styles/button-css.js'
 import { applyThemeToHost } from '../theme/apply-theme.js'
@@ -149,23 +150,21 @@ export function defineLatchkeyElements(win: Window & typeof globalThis): void {
   }
 
   /** The button elements' stylesheet, then what `draw` keeps in the root. */
-  const withButtonCss = (root: ShadowRoot, draw: () => Mounted): Mounted => {
-    const style = root.ownerDocument.createElement('style')
-    style.textContent = BASE_CSS + BUTTON_CSS
-    root.append(style)
+  const withButtonCss = (kit: UiKit, root: ShadowRoot, draw: () => Mounted): Mounted => {
+    const removeStyles = adoptStyles(root, BASE_CSS + BUTTON_CSS, kit.controllers.options.cspNonce)
     const drawn = draw()
     return {
       ...(drawn.redraw ? { redraw: drawn.redraw } : {}),
       stop() {
         drawn.stop()
-        style.remove()
+        removeStyles()
       },
     }
   }
 
   class ButtonElement extends LatchkeyElement {
     protected override mount(kit: UiKit, root: ShadowRoot): Mounted {
-      return withButtonCss(root, () =>
+      return withButtonCss(kit, root, () =>
         drawConnectOrAccountButton(kit, root, () => ({
           size: this.getAttribute('size') === 'sm' ? 'sm' : 'md',
           label: this.getAttribute('label') ?? undefined,
@@ -179,7 +178,7 @@ export function defineLatchkeyElements(win: Window & typeof globalThis): void {
 
   class NetworkButtonElement extends LatchkeyElement {
     protected override mount(kit: UiKit, root: ShadowRoot): Mounted {
-      return withButtonCss(root, () => drawNetworkButton(kit, root, () => this.hasAttribute('disabled')))
+      return withButtonCss(kit, root, () => drawNetworkButton(kit, root, () => this.hasAttribute('disabled')))
     }
   }
 

@@ -11,7 +11,6 @@ import { ViewBody, viewTitle } from './view-switch.js'
 const TITLE_ID = 'lk-modal-title'
 /** The modal's own stylesheet (its views' included). */
 export const MODAL_STYLES = MODAL_CSS + VIEWS_CSS
-const STYLES = MODAL_STYLES
 
 /**
  * The modal (loaded on first open): an accessible dialog (role dialog, aria-modal, named by its visible title,
@@ -80,11 +79,9 @@ export function ModalApp({ kit, embedded }: { kit: UiKit; embedded: boolean }) {
   const canGoBack = router.history.length > 1 && !signingIn
   const canClose = !(signingIn && kit.controllers.siwx.isRequired())
 
-  // The stylesheet stays the same node while the modal closes and opens: a new <style> would be parsed again, and
-  // the shadow tree restyled, on every open.
+  // The stylesheet is the root's (mountModal adopts it once): opening and closing restyle nothing.
   return (
     <>
-      <style>{STYLES}</style>
       {modal.open ? (
         <div class={`overlay ${embedded ? 'embedded' : ''}`} data-testid="modal-overlay" ref={overlay}>
           <div

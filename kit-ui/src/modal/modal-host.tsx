@@ -2,6 +2,7 @@ import { render } from 'preact'
 import { completeDefaultMessages } from '../i18n/kit-translate.js'
 import { modalMessagesEn } from '../i18n/modal-messages-en.js'
 import type { UiKit } from '../kit/types.js'
+import { adoptStyles } from '../styles/adopt.js'
 import { BASE_CSS } from '../styles/base-css.js'
 import { MODAL_STYLES, ModalApp } from './modal-app.js'
 import { ViewBody, viewTitle } from './view-switch.js'
@@ -14,14 +15,13 @@ completeDefaultMessages(modalMessagesEn)
  * the element loads it when the modal first opens, or earlier when the page is idle. Returns what removes it.
  */
 export function mountModal(root: ShadowRoot, kit: UiKit, embedded: boolean): () => void {
-  render(
-    <>
-      <style>{BASE_CSS}</style>
-      <ModalApp kit={kit} embedded={embedded} />
-    </>,
-    root,
-  )
-  return () => render(null, root)
+  // One stylesheet for the root's life: opening and closing restyle nothing (adopted, so a strict CSP allows it).
+  const removeStyles = adoptStyles(root, BASE_CSS + MODAL_STYLES, kit.controllers.options.cspNonce)
+  render(<ModalApp kit={kit} embedded={embedded} />, root)
+  return () => {
+    render(null, root)
+    removeStyles()
+  }
 }
 
 /**
@@ -39,19 +39,17 @@ export function warmModal(root: ShadowRoot, kit: UiKit): void {
   root.append(holder)
   // A closed shadow root of its own: its copy of the view (test ids included) is out of reach of any query.
   const inner = holder.attachShadow({ mode: 'closed' })
+  adoptStyles(inner, BASE_CSS + MODAL_STYLES, kit.controllers.options.cspNonce)
   const router = { ...kit.controllers.router.state.get(), view: 'Connect' as const, params: undefined }
   render(
-    <>
-      <style>{BASE_CSS + MODAL_STYLES}</style>
-      <div class="card">
-        <div class="header">
-          <h2 class="title">{viewTitle(kit, router)}</h2>
-        </div>
-        <div class="body">
-          <ViewBody kit={kit} router={router} />
-        </div>
+    <div class="card">
+      <div class="header">
+        <h2 class="title">{viewTitle(kit, router)}</h2>
       </div>
-    </>,
+      <div class="body">
+        <ViewBody kit={kit} router={router} />
+      </div>
+    </div>,
     inner,
   )
   holder.getBoundingClientRect()

@@ -22,6 +22,10 @@ export interface ModalPageConfig {
   relayUrl?: string
   /** The host's `customWallets` (listed wallets with their deep links). */
   customWallets?: { id: string; name: string; mobile_link?: string; desktop_link?: string }[]
+  /** The host's `cspNonce`. */
+  cspNonce?: string
+  /** Start as a browser without constructed stylesheets (Safari before 16.4): `adoptedStyleSheets` removed. */
+  noConstructedSheets?: boolean
   /** The host's `enableWalletGuide` and `walletGuideUrl`. */
   enableWalletGuide?: boolean
   walletGuideUrl?: string
@@ -35,6 +39,7 @@ declare global {
 }
 
 window.startKit = async (config) => {
+  if (config.noConstructedSheets) Reflect.deleteProperty(ShadowRoot.prototype, 'adoptedStyleSheets')
   const networks: CaipNetwork[] = config.chains.map((chain) =>
     defineNetwork({
       id: chain.chainId,
@@ -82,6 +87,9 @@ window.startKit = async (config) => {
       ...(config.relayUrl ? { walletConnectRelayUrl: config.relayUrl } : {}),
     },
     ...(config.customWallets ? { customWallets: config.customWallets } : {}),
+    // The services stand-in serves its images from 127.0.0.1, as the lab's do.
+    allowLocalImages: true,
+    ...(config.cspNonce ? { cspNonce: config.cspNonce } : {}),
     siwx,
     storage,
     features: config.receive === undefined ? undefined : { receive: config.receive },

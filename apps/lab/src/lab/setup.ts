@@ -78,6 +78,8 @@ export function setUpLabPage(
         icons: [],
       },
       themeMode: 'dark',
+      // The lab's services and wallets live on 127.0.0.1: their images are local on purpose.
+      allowLocalImages: true,
     },
     actionsFor: (adapter, activeNetwork) =>
       createLabActions({ adapter, activeNetwork, lusd: config.evm.tokens.LUSD }),

@@ -2,7 +2,7 @@ import { type Connector, ConnectorIds } from '../../adapter/connectors.js'
 import type { ChainNamespace } from '../../caip/caip.js'
 import type { KitEnvironment } from '../../kit/environment.js'
 import { createStore, type StateStore } from '../../kit/store.js'
-import { cleanText, isSafeImageUrl } from '../../services/sanitize.js'
+import { cleanText, type ImagePolicy, isSafeImageUrl } from '../../services/sanitize.js'
 import type { WalletListing } from '../../services/types.js'
 import type { ConnectSectionsInput } from './connect-sections.js'
 import type { ConnectorEntry, ExcludedWallet, RecentWalletRef } from './listing-types.js'
@@ -15,7 +15,13 @@ export interface ConnectorsControllerDeps {
   /** Only `isMobile` is read (the Connect view rules of SPEC §5 and §9). */
   env: Pick<KitEnvironment, 'isMobile'>
   /** The host options it reads. `enableEIP6963: false` drops announced wallets; `enableWallets: false` lists none. */
-  options: { enableEIP6963?: boolean; enableWallets?: boolean; customWallets?: readonly unknown[] }
+  options: {
+    enableEIP6963?: boolean
+    enableWallets?: boolean
+    customWallets?: readonly unknown[]
+    /** Icons from this machine or a private network are kept only with it (the kit's `allowLocalImages`). */
+    allowLocalImages?: boolean
+  }
   /** The recent wallets (the connection controller keeps them). */
   getRecentWallets(): readonly RecentWalletRef[]
   /** The active namespace, when there is one: a recent wallet known not to serve it is not listed. */
@@ -56,9 +62,9 @@ export type ConnectorsController = ReturnType<typeof createConnectorsController>
  * sats-connect, a WalletConnect peer, the host's custom wallets), so each is cleaned as a listing's name is
  * (control, zero-width and bidi characters out, length capped); an icon that is not a safe image URL is dropped.
  */
-function sanitizeConnector(connector: Connector): Connector {
+function sanitizeConnector(connector: Connector, images: ImagePolicy): Connector {
   const clean: Connector = { ...connector, name: cleanText(connector.name) ?? '' }
-  if (clean.imageUrl !== undefined && !isSafeImageUrl(clean.imageUrl)) delete clean.imageUrl
+  if (clean.imageUrl !== undefined && !isSafeImageUrl(clean.imageUrl, images)) delete clean.imageUrl
   return clean
 }
 
@@ -68,11 +74,12 @@ function sanitizeConnector(connector: Connector): Connector {
  * Connect view's sections in the order of SPEC §9.
  */
 export function createConnectorsController(deps: ConnectorsControllerDeps) {
+  const images: ImagePolicy = { allowLocal: deps.options.allowLocalImages === true }
   const state: StateStore<ConnectorsState> = createStore<ConnectorsState>({
     byNamespace: {},
     hiddenNamespaces: [],
     connectors: [],
-    customWallets: sanitizeWalletListings(deps.options.customWallets ?? []),
+    customWallets: sanitizeWalletListings(deps.options.customWallets ?? [], images),
   })
 
   function visibleConnectors(s: ConnectorsState, namespace = s.filterNamespace): Connector[] {
@@ -121,7 +128,7 @@ export function createConnectorsController(deps: ConnectorsControllerDeps) {
       const kept = connectors
         .filter((c) => c.chain === namespace)
         .filter((c) => deps.options.enableEIP6963 !== false || c.type !== 'ANNOUNCED')
-        .map(sanitizeConnector)
+        .map((connector) => sanitizeConnector(connector, images))
       const { byNamespace, hiddenNamespaces } = state.get()
       const startsHidden =
         !(namespace in byNamespace) &&

@@ -1,4 +1,10 @@
-import { cleanText, isSafeDeepLink, isSafeImageUrl, isSafeWebLink } from '../../services/sanitize.js'
+import {
+  cleanText,
+  type ImagePolicy,
+  isSafeDeepLink,
+  isSafeImageUrl,
+  isSafeWebLink,
+} from '../../services/sanitize.js'
 import type { WalletListing } from '../../services/types.js'
 
 const DEEP_LINK_FIELDS = ['mobile_link', 'desktop_link'] as const
@@ -15,7 +21,7 @@ function stringOrUndefined(value: unknown): string | undefined {
  * a wrong-typed field is dropped rather than the whole wallet. Chains keep only strings. Returns
  * undefined when the entry has no usable id. Never throws.
  */
-export function sanitizeWalletListing(raw: unknown): WalletListing | undefined {
+export function sanitizeWalletListing(raw: unknown, images: ImagePolicy = {}): WalletListing | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined
   const entry = raw as Record<string, unknown>
   const id = stringOrUndefined(entry.id)
@@ -23,7 +29,7 @@ export function sanitizeWalletListing(raw: unknown): WalletListing | undefined {
   const wallet: WalletListing = { id, name: cleanText(entry.name) ?? '' }
   const imageId = stringOrUndefined(entry.image_id)
   if (imageId) wallet.image_id = imageId
-  if (isSafeImageUrl(entry.image_url)) wallet.image_url = entry.image_url
+  if (isSafeImageUrl(entry.image_url, images)) wallet.image_url = entry.image_url
   const rdns = stringOrUndefined(entry.rdns)
   if (rdns) wallet.rdns = rdns
   for (const field of DEEP_LINK_FIELDS) {
@@ -42,12 +48,12 @@ export function sanitizeWalletListing(raw: unknown): WalletListing | undefined {
 }
 
 /** {@link sanitizeWalletListing} over a list, dropping unusable entries and repeated ids (first kept). */
-export function sanitizeWalletListings(raw: unknown): WalletListing[] {
+export function sanitizeWalletListings(raw: unknown, images: ImagePolicy = {}): WalletListing[] {
   if (!Array.isArray(raw)) return []
   const seen = new Set<string>()
   const wallets: WalletListing[] = []
   for (const entry of raw) {
-    const wallet = sanitizeWalletListing(entry)
+    const wallet = sanitizeWalletListing(entry, images)
     if (!wallet || seen.has(wallet.id)) continue
     seen.add(wallet.id)
     wallets.push(wallet)

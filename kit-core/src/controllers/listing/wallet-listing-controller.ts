@@ -18,6 +18,8 @@ export interface WalletListingControllerDeps {
     includeWalletIds?: readonly string[]
     excludeWalletIds?: readonly string[]
     customWallets?: readonly unknown[]
+    /** Images from this machine or a private network are kept only with it (the kit's `allowLocalImages`). */
+    allowLocalImages?: boolean
   }
   /** The CAIP-2 ids of the active namespaces' networks: the listing shows wallets serving one of them. */
   getChainIds(): readonly string[]
@@ -54,7 +56,8 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 export function createWalletListingController(deps: WalletListingControllerDeps) {
   const state: StateStore<WalletListingState> = deps.state ?? createStore(INITIAL_LISTING_STATE)
   const { featuredWalletIds = [], includeWalletIds, excludeWalletIds = [] } = deps.options
-  const customWallets = sanitizeWalletListings(deps.options.customWallets ?? [])
+  const images = { allowLocal: deps.options.allowLocalImages === true }
+  const customWallets = sanitizeWalletListings(deps.options.customWallets ?? [], images)
   const pendingImages = new Set<string>()
   let epoch = 0
   let searchToken = 0
@@ -67,7 +70,7 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
     if (!deps.api) return { data: [], count: 0 }
     const result = await deps.api.getWallets(params)
     const count = typeof result?.count === 'number' && Number.isFinite(result.count) ? result.count : 0
-    return { data: sanitizeWalletListings(result?.data), count }
+    return { data: sanitizeWalletListings(result?.data, images), count }
   }
 
   /**
@@ -90,7 +93,7 @@ export function createWalletListingController(deps: WalletListingControllerDeps)
       ids.map((id) =>
         Promise.resolve()
           .then(() => api.getWalletImage(id))
-          .then((url) => (isSafeImageUrl(url) ? ([id, url] as const) : undefined))
+          .then((url) => (isSafeImageUrl(url, images) ? ([id, url] as const) : undefined))
           .catch(() => undefined),
       ),
     ).then((found) => {

@@ -13,7 +13,9 @@ import type { WalletListingController, WalletListingControllerDeps } from './wal
  */
 export function createWalletListing(deps: WalletListingControllerDeps): WalletListingController {
   const state = createStore<WalletListingState>(INITIAL_LISTING_STATE)
-  const customWallets = sanitizeWalletListings(deps.options.customWallets ?? []) as readonly WalletListing[]
+  const customWallets = sanitizeWalletListings(deps.options.customWallets ?? [], {
+    allowLocal: deps.options.allowLocalImages === true,
+  }) as readonly WalletListing[]
   let engine: WalletListingController | undefined
   let loading: Promise<WalletListingController> | undefined
   const load = (): Promise<WalletListingController> => {

@@ -74,6 +74,18 @@ export interface KitOptions {
   enableEmbedded?: boolean
   /** Default false. */
   disableAppend?: boolean
+  /**
+   * Default false: images from this machine or a private network (`http://127.0.0.1:…`, `https://192.168.…`) are
+   * not shown, so a hostile wallet icon or listing image cannot make a visitor's browser probe local services.
+   * Turn it on for a local test setup whose services serve images from such hosts.
+   */
+  allowLocalImages?: boolean
+  /**
+   * The nonce of the page's Content-Security-Policy, for browsers without constructed stylesheets (Safari before
+   * 16.4): the kit's `<style>` elements carry it there. Elsewhere the kit's styles are constructed stylesheets, which
+   * a CSP's `style-src` does not govern. See the repository's docs/csp.md.
+   */
+  cspNonce?: string
   /** Default false; true lowers the log level to 'debug'. */
   debug?: boolean
   /** Default false; true turns every remote-gated feature off. */
@@ -133,6 +145,8 @@ export interface ResolvedOptions {
   enableWalletGuide: boolean
   enableEmbedded: boolean
   disableAppend: boolean
+  allowLocalImages: boolean
+  cspNonce: string | undefined
   ssr: boolean
   initialState: KitInitialState | undefined
   debug: boolean

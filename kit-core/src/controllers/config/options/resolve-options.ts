@@ -42,10 +42,10 @@ const KNOWN_OPTIONS = new Set<string>([
     ' ',
   ),
   ...'defaultAccountTypes siwx siweConfig enableNetworkSwitch allowUnsupportedChain enableEIP6963'.split(' '),
-  ...'enableWalletConnect enableWallets enableWalletGuide enableEmbedded disableAppend debug basic namespaces'.split(
+  ...'enableWalletConnect enableWallets enableWalletGuide enableEmbedded disableAppend allowLocalImages debug basic namespaces'.split(
     ' ',
   ),
-  ...'storage storagePrefix services environment ssr initialState'.split(' '),
+  ...'storage storagePrefix services environment ssr initialState cspNonce'.split(' '),
 ])
 const IMAGE_SCHEMES = ['https:', 'http:', 'data:', 'blob:']
 /** The methods every sign-in config has (the rest of SiwxConfig is optional). */
@@ -207,6 +207,13 @@ function checkSiwx(siwx: Record<string, unknown> | undefined): SiwxConfig | unde
   return siwx as unknown as SiwxConfig
 }
 
+/** A CSP nonce: base64 or base64url characters (CSP's nonce-source grammar), as the page put it in its policy. */
+function checkNonce(value: unknown): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value === 'string' && /^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return value
+  throw invalidOption('cspNonce', "the nonce of the page's CSP (base64 characters)", value)
+}
+
 function checkEnvironment(value: unknown): KitEnvironment | undefined {
   if (value === undefined) return undefined
   if (isRecord(value) && typeof value.now === 'function') return value as unknown as KitEnvironment
@@ -294,6 +301,8 @@ export function resolveOptions(raw: KitOptions, env?: KitEnvironment): ResolvedO
     enableWalletGuide: flag('enableWalletGuide', true),
     enableEmbedded: flag('enableEmbedded', false),
     disableAppend: flag('disableAppend', false),
+    allowLocalImages: flag('allowLocalImages', false),
+    cspNonce: checkNonce(options.cspNonce),
     ssr: flag('ssr', false),
     initialState: checkInitialState(options.initialState),
     debug: flag('debug', false),

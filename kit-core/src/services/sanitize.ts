@@ -54,7 +54,7 @@ function isWebUrl(url: URL): boolean {
  * (127/8), private (10/8, 172.16/12, 192.168/16), shared (100.64/10), link-local (169.254/16) and 0.0.0.0, IPv6
  * loopback, unspecified, unique-local (fc00::/7), link-local (fe80::/10) and IPv4-mapped literals.
  */
-export function isLocalNetworkHost(hostname: string): boolean {
+function isLocalNetworkHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/\.$/, '')
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true
   const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host)

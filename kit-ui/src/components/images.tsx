@@ -7,7 +7,7 @@ import { avatarGradient } from './avatar-gradient.js'
  * serve it is the kit's `allowLocalImages`, which core applied where the URL came in (listing, connectors, services);
  * the host's own images (chain images, its icons) are its choice.
  */
-export const RENDERABLE = { allowLocal: true }
+const RENDERABLE = { allowLocal: true }
 
 /**
  * A wallet's or network's image: only through `<img>` and only from https, data:image, blob or (core having

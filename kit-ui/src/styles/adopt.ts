@@ -30,7 +30,10 @@ function constructedSheet(doc: Document, css: string): CSSStyleSheet | undefined
   if (!Sheet || !('adoptedStyleSheets' in view.ShadowRoot.prototype) || !('replaceSync' in Sheet.prototype))
     return undefined
   let byText = sheets.get(doc)
-  if (!byText) sheets.set(doc, (byText = new Map()))
+  if (!byText) {
+    byText = new Map()
+    sheets.set(doc, byText)
+  }
   let sheet = byText.get(css)
   if (!sheet) {
     try {

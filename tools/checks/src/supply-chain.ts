@@ -2,7 +2,7 @@ import semver from 'semver'
 import type { WorkspacePackage } from './workspace.js'
 
 /** The fields of a `package-lock.json` (lockfile v2/v3) entry that the checks read. */
-export interface LockEntry {
+interface LockEntry {
   version?: string
   resolved?: string
   integrity?: string
@@ -22,14 +22,14 @@ export interface Lockfile {
 }
 
 /** Where npm takes packages from; a `resolved` elsewhere (git, file, another host) is a finding. */
-export const REGISTRY = 'https://registry.npmjs.org/'
+const REGISTRY = 'https://registry.npmjs.org/'
 
 /** True for a lockfile key that is a workspace folder (`adapters/solana`), not an installed package. */
 const isWorkspaceKey = (key: string) =>
   key !== '' && !key.startsWith('node_modules/') && !key.includes('/node_modules/')
 
 /** The package name a lockfile key installs: `a/node_modules/@s/b` -> `@s/b`. */
-export function nameOfKey(key: string): string {
+function nameOfKey(key: string): string {
   return key.slice(key.lastIndexOf('node_modules/') + 'node_modules/'.length)
 }
 

@@ -52,23 +52,34 @@ async function watchViolations(handle: LabPageHandle): Promise<() => Promise<str
   ]
 }
 
-/** What the modal's and the button's stylesheets decide, read from the computed styles in their shadow roots. */
-function computedStyles(page: Page) {
-  return page.evaluate(() => {
+/** What the kit's stylesheets decide, read from the computed styles in the shadow roots. */
+function computedStyles(page: Page, part: 'button' | 'modal') {
+  return page.evaluate((which) => {
     const pick = (element: Element | null | undefined, names: readonly string[]) => {
       if (!element) return undefined
       const style = getComputedStyle(element)
       return Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)]))
     }
-    const button = document.querySelector('latchkey-button')?.shadowRoot?.querySelector('button')
-    const card = document.querySelector('latchkey-modal')?.shadowRoot?.querySelector('[data-testid="modal"]')
-    const title = card?.querySelector('h2')
-    return {
-      button: pick(button, ['background-color', 'color', 'border-radius', 'height', 'font-family', 'cursor']),
-      card: pick(card, ['display', 'width', 'background-color', 'border-radius', 'box-shadow', 'overflow']),
-      title: pick(title, ['font-size', 'font-weight', 'color', 'text-align']),
+    if (which === 'button') {
+      // Read before any pointer has been over it: hover and its transition change the colours.
+      const button = document.querySelector('latchkey-button')?.shadowRoot?.querySelector('button')
+      return { button: pick(button, ['background-color', 'color', 'border-radius', 'height', 'font-family']) }
     }
-  })
+    const card = document.querySelector('latchkey-modal')?.shadowRoot?.querySelector('[data-testid="modal"]')
+    return {
+      card: pick(card, ['display', 'width', 'background-color', 'border-radius', 'overflow', 'font-family']),
+      title: pick(card?.querySelector('h2'), ['font-size', 'font-weight', 'color', 'text-align']),
+    }
+  }, part)
+}
+
+/** The button's, then the open modal's styles. */
+async function stylesOf(page: Page) {
+  await page.getByTestId('connect-button').waitFor()
+  const button = await computedStyles(page, 'button')
+  await page.getByTestId('connect-button').click()
+  await page.getByTestId('modal').waitFor()
+  return { ...button, ...(await computedStyles(page, 'modal')) }
 }
 
 describe('/strict-csp', () => {
@@ -93,9 +104,7 @@ describe('/strict-csp', () => {
     const key = generatePrivateKey()
     // The same page without the policy: what the kit's styles look like.
     const plain = await openLabPage(browser, lab, { page: 'wagmi', key, query: PROJECT })
-    await plain.page.getByTestId('connect-button').click()
-    await plain.page.getByTestId('modal').waitFor()
-    const expected = await computedStyles(plain.page)
+    const expected = await stylesOf(plain.page)
     await plain.close()
     expect(expected.card?.display).toBe('flex')
     expect(expected.button?.['background-color']).not.toBe('rgba(0, 0, 0, 0)')
@@ -109,10 +118,7 @@ describe('/strict-csp', () => {
     const violations = await watchViolations(handle)
     await handle.page.reload()
     const { page } = handle
-    await page.getByTestId('connect-button').waitFor()
-    await page.getByTestId('connect-button').click()
-    await page.getByTestId('modal').waitFor()
-    expect(await computedStyles(page)).toEqual(expected)
+    expect(await stylesOf(page)).toEqual(expected)
 
     await page.getByTestId('wallet-dev.latchkey.testwallet').click()
     await page.getByTestId('modal').waitFor({ state: 'detached' })

@@ -47,7 +47,6 @@ export {
   type AppMetadata,
   malformedWalletAnswer,
   type ProposalNamespace,
-  proposalNamespace,
   type SessionNamespace,
   type SessionSignInRequest,
   WALLETCONNECT_NAMESPACE_DEFAULTS,
@@ -58,3 +57,4 @@ export {
   walletConnectConnector,
   walletResultObject,
 } from './walletconnect.js'
+export { proposalNamespace } from './walletconnect-proposal.js'

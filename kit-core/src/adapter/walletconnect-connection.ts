@@ -10,7 +10,8 @@ import { unsupportedNetwork } from '../networks/define.js'
 import type { AccountType, AdapterAccount } from './accounts.js'
 import type { ConnectResult, SwitchNetworkResult } from './adapter.js'
 import { ConnectorIds } from './connectors.js'
-import { proposalNamespace, type SessionSignInRequest, type WalletConnectProvider } from './walletconnect.js'
+import type { SessionSignInRequest, WalletConnectProvider } from './walletconnect.js'
+import { proposalNamespace } from './walletconnect-proposal.js'
 
 /** Namespaces whose addresses are the same on every chain (one key, one address). */
 const SAME_ADDRESS_EVERYWHERE: readonly ChainNamespace[] = ['eip155', 'solana']

@@ -1,6 +1,6 @@
 import type { AdapterOptions } from '../adapter/adapter.js'
 import { type Connector, ConnectorIds } from '../adapter/connectors.js'
-import { BROWSER_WALLET_NAME } from '../controllers/listing/listing-constants.js'
+import { BROWSER_WALLET_NAME } from '../controllers/listing/browser-wallet.js'
 import { LatchkeyError } from '../errors/index.js'
 import { cleanText, isSafeImageUrl } from '../services/sanitize.js'
 

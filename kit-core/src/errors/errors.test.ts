@@ -2,14 +2,13 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { VERSION } from '../version.js'
 import {
-  HttpRequestError,
   isUserRejection,
   LatchkeyError,
   normalizeProviderError,
   ProviderRpcError,
-  TimeoutError,
   UserRejectedRequestError,
 } from './errors.js'
+import { HttpRequestError, TimeoutError } from './http-errors.js'
 import { Messages } from './messages.js'
 import {
   isKnownRpcErrorCode,

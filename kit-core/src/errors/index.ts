@@ -1,14 +1,13 @@
 export {
-  HttpRequestError,
   isUserRejection,
   LatchkeyError,
   type LatchkeyErrorCode,
   type LatchkeyErrorOptions,
   normalizeProviderError,
   ProviderRpcError,
-  TimeoutError,
   UserRejectedRequestError,
 } from './errors.js'
+export { HttpRequestError, TimeoutError } from './http-errors.js'
 export { Messages } from './messages.js'
 export {
   isKnownRpcErrorCode,

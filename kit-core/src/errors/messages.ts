@@ -27,6 +27,8 @@ export const Messages = {
   networkNotFound: 'Network not found',
   addressOrAuthConnectorNotFound: 'Address or auth connector not found',
   chainAdapterNotFound: 'Chain adapter not found',
+  controllersNotLoaded:
+    "The kit's modal controllers load after the page's first paint: await `kit.ready` or `kit.loadControllers()` first",
   chainRequiredTo: (action: string) => `Chain is required to ${action}`,
   caipNetworkUndefined: 'CaipNetwork is undefined',
   caipNetworkOrAddressUndefined: 'CaipNetwork or CaipAddress is undefined',

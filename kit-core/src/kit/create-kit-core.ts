@@ -2,20 +2,15 @@ import type { AdapterContext, ChainAdapter } from '../adapter/adapter.js'
 import { prefixStorage } from '../adapter/storage.js'
 import type { WalletConnectProvider } from '../adapter/walletconnect.js'
 import { type CaipNetworkId, type ChainNamespace, parseCaipAddress } from '../caip/caip.js'
-import { createFeaturesController } from '../controllers/config/features/features-controller.js'
-import { createAlertsController } from '../controllers/config/notices/alerts-controller.js'
-import { createSnackbarController } from '../controllers/config/notices/snackbar-controller.js'
 import type { KitOptions, ResolvedOptions } from '../controllers/config/options/options.js'
 import { isWalletConnectUnavailable, resolveOptions } from '../controllers/config/options/resolve-options.js'
 import { createDefaultStorage, createStorageHelpers } from '../controllers/config/storage/kit-storage.js'
-import { createEventsController } from '../controllers/config/telemetry/events-controller.js'
+import type { KitEvent } from '../controllers/config/telemetry/events.js'
 import { createLogger } from '../controllers/config/telemetry/logger.js'
 import { createThemeController } from '../controllers/config/theme/theme-controller.js'
 import { createChainController } from '../controllers/connection/chain-controller.js'
-import { createConnectFlowFacade } from '../controllers/connection/connect-flow-facade.js'
 import { createConnectionController } from '../controllers/connection/connection-controller.js'
 import { createConnectorsController } from '../controllers/listing/connectors-controller.js'
-import { createWalletListing } from '../controllers/listing/wallet-listing.js'
 import { createModalController } from '../controllers/navigation/modal-controller.js'
 import { createRouterController } from '../controllers/navigation/router-controller.js'
 import { LatchkeyError } from '../errors/errors.js'
@@ -28,6 +23,7 @@ import { createSiwx } from '../siwx/siwx-facade.js'
 import { VERSION } from '../version.js'
 import { afterFirstPaint } from './idle.js'
 import { createKitApi } from './kit-api.js'
+import { createLateLoader } from './late-loader.js'
 import { keepAddressCache, rememberedInStorage } from './remembered.js'
 
 /** The public endpoints of SPEC §7; every one can be pointed at a self-hosted implementation. */
@@ -92,27 +88,19 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
 
   // The project-not-configured alert shows once a browser session (sessionStorage, else memory: once a kit).
   const session = prefixStorage(createDefaultStorage(env, 'sessionStorage'), options.storagePrefix)
-  const alerts = createAlertsController({ origin: env.origin, logger, session })
-  const snackbar = createSnackbarController()
   const theme = createThemeController({
     themeMode: options.themeMode,
     themeVariables: options.themeVariables,
   })
-  const features = createFeaturesController({
-    projectId: options.projectId,
-    features: options.features,
-    basic: options.basic,
-    origin: env.origin,
-    providerApi,
-    alerts,
-  })
-  const events = createEventsController({
-    env,
-    providerApi: options.projectId ? providerApi : undefined, // analytics and error reports are a project's
-    isAnalyticsFeatureOn: () => features.state.get().features.analytics === true,
-    secrets,
+  // The controllers that serve the modal and the host's subscriptions load after the page's first paint (or when the
+  // modal opens first): until then what the rest of the kit asks of them waits, in order.
+  const lateLoader = createLateLoader(
+    () => ({ options, logger, providerApi, session, chain, connection, connectors, modal, siwx }),
     logger,
-  })
+  )
+  const loadLate = lateLoader.load
+  const withLate = lateLoader.use
+  const track = (event: KitEvent) => withLate((c) => c.events.track(event))
 
   // The controllers below refer to each other through functions, so the order they are created in is free.
   const chain = createChainController({
@@ -130,7 +118,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       void storage.setActiveNetworkId(network.caipNetworkId)
       void storage.setActiveNamespace(network.chainNamespace)
     },
-    onNetworkNotFound: (caipNetworkId) => alerts.raise('switchNetworkNotFound', { detail: caipNetworkId }),
+    onNetworkNotFound: (caipNetworkId) =>
+      withLate((c) => c.alerts.raise('switchNetworkNotFound', { detail: caipNetworkId })),
     setNamespaceVisible: (namespace, visible) => connectors.setNamespaceVisible(namespace, visible),
     forgetConnector: (namespace) => void storage.removeConnectorId(namespace),
     logError: (error) => logger.warn('Background read failed', error),
@@ -159,7 +148,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
         walletConnect ??= loadWalletConnect().then(
           (provider) => {
             provider.on('error', ({ error }) => {
-              alerts.reportProviderError(error)
+              withLate((c) => c.alerts.reportProviderError(error))
               logger.warn('WalletConnect error', error)
             })
             return provider
@@ -188,7 +177,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
         }
       : undefined,
     customRpcUrls: options.adapterOptions.customRpcUrls,
-    track: (event) => events.track(event),
+    track,
     resetSessions: async (caipAddresses) => {
       const config = options.siwx
       if (!config?.signOutOnDisconnect) return
@@ -198,14 +187,6 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
         await config.revokeSession(caipNetworkId as CaipNetworkId, address)
       }
     },
-  })
-  const listing = createWalletListing({
-    api: providerApi,
-    options,
-    getChainIds: () => chain.getNetworks().map((n) => n.caipNetworkId),
-    getConnectors: () => connectors.state.get().connectors,
-    getRecentWallets: () => connection.state.get().recentWallets,
-    logger,
   })
   const isConnected = (namespace?: ChainNamespace) => chain.getAccount(namespace)?.status === 'connected'
   const router = createRouterController({ close: () => void modal.close(), isConnected: () => isConnected() })
@@ -224,9 +205,10 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     },
     isSignInRequired: () => siwx.isEnabled() && siwx.isRequired(),
     hasSession: async () => !siwx.isEnabled() || (await siwx.hasSession()),
-    track: (event, properties) => events.track({ event, properties }),
+    track: (event, properties) => track({ event, properties }),
     prepare: async ({ namespace }) => {
       connectors.setFilterNamespace(namespace)
+      const { connectFlow, listing } = await loadLate()
       void connectFlow.preload()
       await listing.prefetch()
     },
@@ -265,9 +247,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     disconnect: () => connection.disconnect(),
     modal,
     router,
-    showError: (message) => snackbar.showError(message),
+    showError: (message) => withLate((c) => c.snackbar.showError(message)),
     track: (event, properties) =>
-      events.track(
+      track(
         event === 'SIWX_AUTH_ERROR'
           ? { event, properties: { network: properties.network } }
           : {
@@ -280,8 +262,6 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       ),
     logError: (error) => logger.warn('Sign-in failed', error),
   })
-
-  const connectFlow = createConnectFlowFacade({ env, connection, chain, modal, siwx, logger })
 
   const adapterListeners: (() => void)[] = []
 
@@ -310,7 +290,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   /** Start-up: stored preferences and network, adapters, then restore; remote config and analytics once painted. */
   async function start(): Promise<void> {
     // The remote configuration and the analytics switch serve the modal: they wait for the page's first paint.
-    const remote = afterFirstPaint(env.window).then(() => Promise.all([features.init(), events.init()]))
+    const remote = afterFirstPaint(env.window)
+      .then(loadLate)
+      .then(({ features, events }) => Promise.all([features.init(), events.init()]))
     const [preferred, storedNetworkId] = await Promise.all([
       storage.getPreferredAccountTypes(),
       storage.getActiveNetworkId(),
@@ -332,6 +314,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   // A host that never awaits `ready` must not see an unhandled rejection; the error is logged above.
   ready.catch(() => undefined)
 
+  const loaded = lateLoader.need
   const controllers = {
     options,
     /** What the kit read from the page (mobile, iOS Safari, Telegram, …); the UI's connection screens follow it. */
@@ -340,16 +323,28 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     storage,
     providerApi,
     blockchainApi,
-    alerts,
-    snackbar,
+    get alerts() {
+      return loaded().alerts
+    },
+    get snackbar() {
+      return loaded().snackbar
+    },
     theme,
-    features,
-    events,
+    get features() {
+      return loaded().features
+    },
+    get events() {
+      return loaded().events
+    },
     chain,
     connection,
-    connectFlow,
+    get connectFlow() {
+      return loaded().connectFlow
+    },
     connectors,
-    listing,
+    get listing() {
+      return loaded().listing
+    },
     router,
     modal,
     siwx,
@@ -367,6 +362,12 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   return createKitApi({
     controllers,
     ready,
+    loadControllers: async () => {
+      await loadLate()
+    },
+    track,
+    getLastEvent: () => lateLoader.current()?.events.state.get().lastEvent,
+    subscribeEvents: lateLoader.subscribeEvents,
     start: () => {
       release?.()
       return ready
@@ -380,8 +381,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       for (const adapter of adapters.list()) adapter.destroy()
       modal.destroy()
       siwx.destroy()
-      alerts.dispose()
-      snackbar.dispose()
+      lateLoader.current()?.alerts.dispose()
+      lateLoader.current()?.snackbar.dispose()
     },
   })
 }

@@ -6,7 +6,7 @@ import type { AlertsController } from '../controllers/config/notices/alerts-cont
 import type { SnackbarController } from '../controllers/config/notices/snackbar-controller.js'
 import type { ResolvedOptions } from '../controllers/config/options/options.js'
 import type { StorageHelpers } from '../controllers/config/storage/kit-storage.js'
-import type { TrackedEvent } from '../controllers/config/telemetry/events.js'
+import type { KitEvent, TrackedEvent } from '../controllers/config/telemetry/events.js'
 import type { EventsController } from '../controllers/config/telemetry/events-controller.js'
 import type { KitLogger } from '../controllers/config/telemetry/logger.js'
 import type { ThemeController } from '../controllers/config/theme/theme-controller.js'
@@ -180,6 +180,10 @@ export function kitStateOf(chain: ChainState, modal: { open: boolean; loading: b
 export function createKitApi(params: {
   controllers: KitControllers
   ready: Promise<void>
+  loadControllers(): Promise<void>
+  track(event: KitEvent): void
+  subscribeEvents(listener: (event: TrackedEvent) => void): () => void
+  getLastEvent(): TrackedEvent | undefined
   start(): Promise<void>
   getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
   destroy(): void
@@ -217,8 +221,16 @@ export function createKitApi(params: {
   return {
     /** Every controller of this kit (the UI renders from them). */
     controllers: c,
-    /** Resolves once start-up is done: remote config read, adapters ready, connections restored. */
+    /**
+     * Resolves once start-up is done: remote config read, adapters ready, connections restored, every controller
+     * loaded (alerts, snackbar, features, events, listing and connect flow load after the page's first paint).
+     */
     ready: params.ready,
+    /**
+     * Loads the controllers that load after the page's first paint, now (the modal's own code calls it when it is
+     * wanted earlier); resolves once `controllers` has every one.
+     */
+    loadControllers: params.loadControllers,
     /**
      * Starts the kit when it was created with `ssr: true` (after hydration: the React provider calls it when it
      * mounts); a kit without `ssr` started when it was created. Idempotent; resolves with `ready`.
@@ -236,7 +248,7 @@ export function createKitApi(params: {
     /** Switches network. @throws 'Network not found' for a network the host did not configure. */
     switchNetwork: async (target: CaipNetwork) => {
       await c.chain.switchNetwork(target)
-      c.events.track({ event: 'SWITCH_NETWORK', properties: { network: target.caipNetworkId } })
+      params.track({ event: 'SWITCH_NETWORK', properties: { network: target.caipNetworkId } })
     },
     /**
      * Reads the balance of a namespace's account again (default the active one), past the Blockchain API's
@@ -278,7 +290,9 @@ export function createKitApi(params: {
       watch<object, KitState>([c.modal.state, c.chain.state] as StateStore<object>[], state, listener),
     subscribeTheme: (listener: (value: ReturnType<ThemeController['state']['get']>) => void) =>
       c.theme.state.subscribe(listener),
-    subscribeEvents: (listener: (event: TrackedEvent) => void) => c.events.subscribe(listener),
+    subscribeEvents: params.subscribeEvents,
+    /** The last event tracked (what `subscribeEvents` delivered last), undefined before the first. */
+    getLastEvent: params.getLastEvent,
     subscribeWalletInfo: (listener: (info: ConnectedWalletInfo | undefined) => void) =>
       watch(c.chain.state, () => c.chain.getAccount()?.connectedWalletInfo, listener),
 

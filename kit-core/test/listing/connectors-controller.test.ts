@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
 import type { Connector } from '../../src/adapter/connectors.js'
+import { connectorListing } from '../../src/controllers/listing/connector-listing.js'
 import {
   type ConnectorsControllerDeps,
   connectSections,
@@ -12,6 +13,7 @@ function setup(overrides: Partial<ConnectorsControllerDeps> = {}) {
     env: { isMobile: false },
     options: {},
     getRecentWallets: () => [],
+    listing: connectorListing(overrides.options ?? {}),
     ...overrides,
   })
 }
@@ -257,5 +259,23 @@ describe('connectors controller', () => {
     const connectors = setup({ options: { enableWallets: false } })
     connectors.setAdapterConnectors('eip155', [rabby])
     expect(connectSections(connectors, { featured: [wallet(1)], recommended: [], excluded: [] })).toEqual([])
+  })
+})
+
+describe('the Connect view part, attached later (as the kit does with its late controllers)', () => {
+  test('until it is attached the registry works and the lists are empty; attaching makes them', () => {
+    const connectors = createConnectorsController({
+      env: { isMobile: false },
+      options: { customWallets: [{ id: 'c', name: 'Custom' }] },
+      getRecentWallets: () => [],
+    })
+    connectors.setAdapterConnectors('eip155', [phantomEvm])
+    expect(connectors.getConnector('eip155', 'app.phantom')).toEqual(phantomEvm)
+    expect(connectors.state.get().connectors).toEqual([])
+    expect(connectors.getConnectorForWallet({ id: 'x', rdns: 'app.phantom' })).toBeUndefined()
+    connectors.useListing(connectorListing({ customWallets: [{ id: 'c', name: 'Custom' }] }))
+    expect(connectors.state.get().connectors.map((c) => c.id)).toEqual(['app.phantom'])
+    expect(connectors.state.get().customWallets.map((w) => w.id)).toEqual(['c'])
+    expect(connectors.getConnectorForWallet({ id: 'x', rdns: 'app.phantom' })).toEqual(phantomEvm)
   })
 })

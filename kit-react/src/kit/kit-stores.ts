@@ -100,8 +100,8 @@ export function createKitStores(kit: UiKit): KitStores {
     }),
     lastEvent: createExternalStore({
       subscribe: (onChange) => kit.subscribeEvents(onChange),
-      versions: () => [c.events.state.get().lastEvent],
-      read: () => c.events.state.get().lastEvent,
+      versions: () => [kit.getLastEvent()],
+      read: () => kit.getLastEvent(),
       equal: Object.is,
       server: undefined,
     }),

@@ -25,18 +25,20 @@ interface Mounted {
  * the wallet listing's first lists, so a click opens the modal without waiting for the network.
  */
 function mountLazyModal(kit: UiKit, root: ShadowRoot): Mounted {
-  const { modal, listing } = kit.controllers
+  const { modal } = kit.controllers
   const embedded = modal.mount === 'embedded'
   let unmount: (() => void) | undefined
   let live = true
   const preload = () => {
-    void listing
-      .prefetch()
+    void kit
+      .loadControllers()
+      .then(() => kit.controllers.listing.prefetch())
       .catch(() => undefined)
       .then(() => load(true))
   }
+  // The modal's views read every controller: its chunk mounts once the kit's late controllers are there too.
   const load = (warm = false) => {
-    void import('../modal/modal-host.js').then((module) => {
+    void Promise.all([import('../modal/modal-host.js'), kit.loadControllers()]).then(([module]) => {
       if (!live) return
       if (!unmount) unmount = module.mountModal(root, kit, embedded)
       // Only while idle and still closed: the lists are in, so the warm-up lays out what the first open shows.

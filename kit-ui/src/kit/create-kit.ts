@@ -17,7 +17,6 @@ import { createKitTranslate } from '../i18n/kit-translate.js'
 import type { MessageCatalogue } from '../i18n/messages-en.js'
 import { registerKit } from './registry.js'
 import type { UiKit, WalletConnectPackageState } from './types.js'
-import { createUiController } from './ui-controller.js'
 
 /** The host's options (SPEC §1, AppKit's names) plus what only the UI reads. */
 export interface CreateKitOptions extends KitOptions {
@@ -131,7 +130,6 @@ export function createKit(options: CreateKitOptions, internals: KitCoreInternals
   const kit: UiKit = {
     ...core,
     id: id ?? generatedId(),
-    ui: createUiController(core),
     t: createKitTranslate(messages),
     walletGuideUrl: guideIsSafe && walletGuideUrl !== undefined ? walletGuideUrl : WALLET_GUIDE_URL,
     walletConnectPackage,

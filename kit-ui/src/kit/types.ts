@@ -1,6 +1,5 @@
 import type { KitCore, LatchkeyError, StateStore } from '@latchkey/core'
 import type { Translate } from '../i18n/translate.js'
-import type { UiController } from './ui-controller.js'
 
 /** Whether the WalletConnect package is there: known only once WalletConnect was first used. */
 export interface WalletConnectPackageState {
@@ -15,8 +14,6 @@ export interface WalletConnectPackageState {
 export type UiKit = Omit<KitCore, 'destroy'> & {
   /** The id elements name in their `kit` attribute. */
   readonly id: string
-  /** The UI's own state: the connection attempt shown on ConnectingExternal, the last failed network switch. */
-  readonly ui: UiController
   /**
    * The message catalogue's translator: the host's `messages`, else English (the modal's strings join the buttons'
    * when the modal's chunk loads; a modal key asked before that comes back as the key).

@@ -47,7 +47,9 @@ export type UiController = ReturnType<typeof createUiController>
  */
 export function createUiController(core: Omit<KitCore, 'destroy'>) {
   const state: StateStore<UiState> = createStore<UiState>({})
-  const { router, connectFlow } = core.controllers
+  const { router } = core.controllers
+  // The connect flow is a late controller (there once the modal can show): read when a wallet is picked.
+  const connectFlow = () => core.controllers.connectFlow
   let attempt = 0
   let wcAttempt = 0
 
@@ -58,7 +60,7 @@ export function createUiController(core: Omit<KitCore, 'destroy'>) {
       connecting: { id: entry.id, name: entry.name, imageUrl: entry.imageUrl, state: 'waiting' },
     })
     try {
-      await connectFlow.connectEntry(entry)
+      await connectFlow().connectEntry(entry)
       if (token === attempt) state.patch({ connecting: undefined })
     } catch (error) {
       if (token !== attempt) return
@@ -74,8 +76,8 @@ export function createUiController(core: Omit<KitCore, 'destroy'>) {
     state.patch({ walletConnect: { ...(wallet ? { wallet } : {}), state: 'waiting' } })
     try {
       const outcome = fresh
-        ? await connectFlow.refreshWalletConnect(wallet)
-        : await connectFlow.connectWalletConnect(wallet ? { wallet } : {})
+        ? await connectFlow().refreshWalletConnect(wallet)
+        : await connectFlow().connectWalletConnect(wallet ? { wallet } : {})
       if (token === wcAttempt && outcome === 'connected') state.patch({ walletConnect: undefined })
     } catch (error) {
       if (token !== wcAttempt) return
@@ -119,4 +121,19 @@ export function createUiController(core: Omit<KitCore, 'destroy'>) {
       state.patch({ failedSwitch: network })
     },
   }
+}
+
+const controllers = new WeakMap<object, UiController>()
+
+/**
+ * The UI's own state of a kit (the connection attempt ConnectingExternal shows, the last failed network switch),
+ * made on first use: only the modal's views use it, so its code is part of the modal's chunk.
+ */
+export function uiOf(kit: Omit<KitCore, 'destroy'>): UiController {
+  let ui = controllers.get(kit)
+  if (!ui) {
+    ui = createUiController(kit)
+    controllers.set(kit, ui)
+  }
+  return ui
 }

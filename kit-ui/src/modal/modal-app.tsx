@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
 import { Icon } from '../components/icons.js'
 import { useStore } from '../components/use-store.js'
 import type { UiKit } from '../kit/types.js'
+import { uiOf } from '../kit/ui-controller.js'
 import { MODAL_CSS } from '../styles/modal-css.js'
 import { VIEWS_CSS } from '../styles/views-css.js'
 import { deepActiveElement, trapTab } from './focus.js'
@@ -20,7 +21,7 @@ export const MODAL_STYLES = MODAL_CSS + VIEWS_CSS
 export function ModalApp({ kit, embedded }: { kit: UiKit; embedded: boolean }) {
   const modal = useStore(kit.controllers.modal.state)
   const router = useStore(kit.controllers.router.state)
-  useStore(kit.ui.state)
+  useStore(uiOf(kit).state)
   const card = useRef<HTMLDivElement>(null)
   const opener = useRef<HTMLElement | null>(null)
   const overlay = useRef<HTMLDivElement>(null)

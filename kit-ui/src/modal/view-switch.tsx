@@ -1,5 +1,6 @@
 import type { RouterState } from '@latchkey/core'
 import type { UiKit } from '../kit/types.js'
+import { uiOf } from '../kit/ui-controller.js'
 import { AccountView } from '../views/account-view.js'
 import { AllWalletsView } from '../views/all-wallets-view.js'
 import { ConnectView } from '../views/connect-view.js'
@@ -19,9 +20,9 @@ export function viewTitle(kit: UiKit, router: RouterState): string {
     case 'Account':
       return t('accountTitle')
     case 'ConnectingExternal':
-      return kit.ui.state.get().connecting?.name || t('connectTitle')
+      return uiOf(kit).state.get().connecting?.name || t('connectTitle')
     case 'ConnectingWalletConnect': {
-      const wallet = kit.ui.state.get().walletConnect?.wallet
+      const wallet = uiOf(kit).state.get().walletConnect?.wallet
       return wallet ? wallet.name || wallet.id : t('walletConnectTitle')
     }
     case 'Networks':

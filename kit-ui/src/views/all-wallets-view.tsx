@@ -5,6 +5,7 @@ import { Icon } from '../components/icons.js'
 import { useStore } from '../components/use-store.js'
 import { WalletImage } from '../components/wallet-image.js'
 import type { UiKit } from '../kit/types.js'
+import { uiOf } from '../kit/ui-controller.js'
 import { onGridKeyDown } from '../modal/focus.js'
 import { connectListedWallet, hasWalletConnect } from './listed-wallet.js'
 
@@ -79,7 +80,7 @@ export function AllWalletsView({ kit }: { kit: UiKit }) {
             data-testid="all-wallets-qr"
             aria-label={t('scanWithPhone')}
             title={t('scanWithPhone')}
-            onClick={() => void kit.ui.connectWalletConnect()}
+            onClick={() => void uiOf(kit).connectWalletConnect()}
           >
             <Icon name="qr" size={18} />
           </button>
@@ -248,7 +249,7 @@ function WalletCell({ kit, wallet, connector, image }: CellProps) {
         title={name}
         data-testid={`wallet-${wallet.id}`}
         data-installed="true"
-        onClick={() => void kit.ui.connect({ ...connector, name: connector.name || wallet.name })}
+        onClick={() => void uiOf(kit).connect({ ...connector, name: connector.name || wallet.name })}
       >
         {body}
       </button>

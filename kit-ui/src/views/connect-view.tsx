@@ -12,6 +12,7 @@ import { Tile } from '../components/images.js'
 import { useStore } from '../components/use-store.js'
 import type { MessageKey } from '../i18n/messages-en.js'
 import type { UiKit } from '../kit/types.js'
+import { uiOf } from '../kit/ui-controller.js'
 import { onListKeyDown } from '../modal/focus.js'
 import { connectListedWallet, hasWalletConnect } from './listed-wallet.js'
 
@@ -152,7 +153,7 @@ function ConnectRow({ kit, item }: { kit: UiKit; item: ConnectItem }) {
         type="button"
         class="item"
         data-testid="wallet-walletConnect"
-        onClick={() => void kit.ui.connectWalletConnect()}
+        onClick={() => void uiOf(kit).connectWalletConnect()}
       >
         <Tile src={item.connector.imageUrl} name={item.connector.name} />
         <span class="name">{item.connector.name}</span>
@@ -169,7 +170,7 @@ function ConnectRow({ kit, item }: { kit: UiKit; item: ConnectItem }) {
         type="button"
         class="item"
         data-testid={`wallet-${entry.id}`}
-        onClick={() => void kit.ui.connect(entry)}
+        onClick={() => void uiOf(kit).connect(entry)}
       >
         <Tile src={entry.imageUrl} name={entry.name} />
         <span class="name">{entry.name}</span>
@@ -190,7 +191,7 @@ function ConnectRow({ kit, item }: { kit: UiKit; item: ConnectItem }) {
       data-testid={`wallet-${wallet.id}`}
       disabled={!connector && !viaWalletConnect}
       onClick={() => {
-        if (connector) void kit.ui.connect(asEntry(connector, wallet))
+        if (connector) void uiOf(kit).connect(asEntry(connector, wallet))
         else if (viaWalletConnect) void connectListedWallet(kit, wallet)
       }}
     >

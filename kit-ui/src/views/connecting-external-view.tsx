@@ -1,16 +1,17 @@
 import { Tile } from '../components/images.js'
 import { useStore } from '../components/use-store.js'
 import type { UiKit } from '../kit/types.js'
+import { uiOf } from '../kit/ui-controller.js'
 
 /** ConnectingExternal: waiting for the wallet, declined (with retry), or failed (with retry). */
 export function ConnectingExternalView({ kit }: { kit: UiKit }) {
-  const { connecting } = useStore(kit.ui.state)
+  const { connecting } = useStore(uiOf(kit).state)
   const { t } = kit
   if (!connecting) return null
   const state = connecting.state
   const retry = () => {
     const entry = kit.controllers.connectors.state.get().connectors.find((c) => c.id === connecting.id)
-    if (entry) void kit.ui.retry(entry)
+    if (entry) void uiOf(kit).retry(entry)
   }
   const title =
     state === 'waiting'

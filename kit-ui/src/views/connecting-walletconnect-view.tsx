@@ -5,6 +5,7 @@ import { Tile } from '../components/images.js'
 import { useStore } from '../components/use-store.js'
 import { WalletImage } from '../components/wallet-image.js'
 import type { UiKit } from '../kit/types.js'
+import { uiOf } from '../kit/ui-controller.js'
 import { encodeQr } from '../qr/encode.js'
 import { qrPath } from '../qr/svg.js'
 
@@ -14,7 +15,7 @@ import { qrPath } from '../qr/svg.js'
  * and again from the button). A declined or failed proposal offers a new one; an expiring pairing is refreshed.
  */
 export function ConnectingWalletConnectView({ kit }: { kit: UiKit }) {
-  const { walletConnect } = useStore(kit.ui.state)
+  const { walletConnect } = useStore(uiOf(kit).state)
   const connection = useStore(kit.controllers.connection.state)
   const { env } = kit.controllers
   const { t } = kit
@@ -37,7 +38,7 @@ export function ConnectingWalletConnectView({ kit }: { kit: UiKit }) {
     if (expiry === undefined || state !== 'waiting') return
     const { connection: controller } = kit.controllers
     const check = () => {
-      if (controller.isPairingExpired(expiry)) void kit.ui.refreshWalletConnect()
+      if (controller.isPairingExpired(expiry)) void uiOf(kit).refreshWalletConnect()
     }
     const timer = setInterval(check, 1000)
     return () => clearInterval(timer)
@@ -65,7 +66,7 @@ export function ConnectingWalletConnectView({ kit }: { kit: UiKit }) {
           type="button"
           class="secondary"
           data-testid="wc-retry"
-          onClick={() => void kit.ui.refreshWalletConnect()}
+          onClick={() => void uiOf(kit).refreshWalletConnect()}
         >
           {t('tryAgain')}
         </button>

@@ -1,5 +1,6 @@
 import type { WalletListing } from '@latchkey/core'
 import type { UiKit } from '../kit/types.js'
+import { uiOf } from '../kit/ui-controller.js'
 
 /** True when the kit connects over WalletConnect (the host left `enableWalletConnect` on and an adapter offers it). */
 export function hasWalletConnect(kit: UiKit): boolean {
@@ -17,5 +18,5 @@ export async function connectListedWallet(kit: UiKit, wallet: WalletListing): Pr
     await connectFlow.connectListedWallet(wallet)
     return
   }
-  await kit.ui.connectWalletConnect(wallet)
+  await uiOf(kit).connectWalletConnect(wallet)
 }

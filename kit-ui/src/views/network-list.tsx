@@ -3,6 +3,7 @@ import { Tile } from '../components/images.js'
 import { networkImage } from '../components/network-image.js'
 import { useStore } from '../components/use-store.js'
 import type { UiKit } from '../kit/types.js'
+import { uiOf } from '../kit/ui-controller.js'
 import { onListKeyDown } from '../modal/focus.js'
 
 /** Asks core's router for the view a switch to `target` needs (SPEC §2); nothing happens when it is active. */
@@ -15,7 +16,7 @@ function requestSwitch(kit: UiKit, target: CaipNetwork): void {
   const connectedNamespaces = (Object.keys(state.namespaces) as ChainNamespace[]).filter(
     (ns) => state.namespaces[ns]?.account.status === 'connected',
   )
-  kit.ui.setFailedSwitch(undefined)
+  uiOf(kit).setFailedSwitch(undefined)
   router.showNetworkSwitch({
     target,
     active,
@@ -55,7 +56,7 @@ export function NetworkList({ kit }: { kit: UiKit }) {
 
 /** The switch that failed last, with a retry (SPEC §2: the failed switch already went back one view). */
 export function SwitchFailure({ kit }: { kit: UiKit }) {
-  const { failedSwitch } = useStore(kit.ui.state)
+  const { failedSwitch } = useStore(uiOf(kit).state)
   if (!failedSwitch) return null
   return (
     <div class="failure" role="alert">

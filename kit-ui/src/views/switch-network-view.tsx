@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks'
 import { Tile } from '../components/images.js'
 import { networkImage } from '../components/network-image.js'
 import type { UiKit } from '../kit/types.js'
+import { uiOf } from '../kit/ui-controller.js'
 
 /**
  * After a switch: back to the view before the network list (Account), or closed when the list was the
@@ -32,7 +33,7 @@ export function SwitchNetworkView({ kit, network }: { kit: UiKit; network: CaipN
       .then(() => {
         if (live) leaveAfterSwitch(kit)
       })
-      .catch(() => kit.ui.setFailedSwitch(network))
+      .catch(() => uiOf(kit).setFailedSwitch(network))
     return () => {
       live = false
     }

@@ -2,16 +2,11 @@
 
 export {
   CONNECT_METHODS_ORDER,
-  CONNECT_METHODS_ORDER_WITH_INSTALLED_WALLET,
   type ConnectMethod,
   DEFAULT_FEATURES,
-  DEFAULT_REMOTE_FEATURES,
   type Features,
-  getConnectMethodsOrder,
   type KitFeatures,
-  REMOTE_FEATURES,
   type RemoteFeatureName,
-  resolveFeatures,
   SOCIAL_PROVIDERS,
   WALLET_FEATURES_ORDER,
   type WalletFeature,
@@ -23,6 +18,14 @@ export {
   type FeaturesSource,
   type FeaturesState,
 } from './features/features-controller.js'
+export {
+  CONNECT_METHODS_ORDER_WITH_INSTALLED_WALLET,
+  DEFAULT_REMOTE_FEATURES,
+  getConnectMethodsOrder,
+  REMOTE_FEATURES,
+  type ResolveFeaturesParams,
+  resolveFeatures,
+} from './features/features-resolve.js'
 export {
   ALERTS,
   type AlertDefinition,

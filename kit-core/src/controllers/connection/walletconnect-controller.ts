@@ -7,7 +7,7 @@ import type {
   WalletConnectAuth,
   WalletConnectProvider,
 } from '../../adapter/walletconnect.js'
-import { proposalNamespace } from '../../adapter/walletconnect.js'
+import { proposalNamespace } from '../../adapter/walletconnect-proposal.js'
 import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
 import { parseCaipAddress } from '../../caip/caip.js'
 import { LatchkeyError } from '../../errors/errors.js'

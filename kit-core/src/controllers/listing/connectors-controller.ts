@@ -6,9 +6,6 @@ import { cleanText, type ImagePolicy, isSafeImageUrl } from '../../services/sani
 import type { WalletListing } from '../../services/types.js'
 import type { ConnectSectionsInput } from './connect-sections.js'
 import type { ConnectorEntry, ExcludedWallet, RecentWalletRef } from './listing-types.js'
-import { entryMembers, mergeConnectors } from './merge-connectors.js'
-import { sanitizeWalletListings } from './sanitize-wallet.js'
-import { normalizeRdns } from './wallet-rules.js'
 
 /** What the connectors controller needs from the rest of the kit; the facade wires it. */
 export interface ConnectorsControllerDeps {
@@ -31,6 +28,20 @@ export interface ConnectorsControllerDeps {
    * changes come through {@link ConnectorsController.setNamespaceVisible}.
    */
   hasNetworks?(namespace: ChainNamespace): boolean
+  /** The Connect view's part, at once (tests, headless use); the kit attaches it later with `useListing`. */
+  listing?: ConnectorListing
+}
+
+/**
+ * What the Connect view's lists need beyond the registry of each adapter's connectors: the merge of SPEC §1, the
+ * host's custom wallets, reverse-DNS matching (`connector-listing.ts` makes it). It loads with the kit's late
+ * controllers; until then the merged list and the custom wallets are empty and no listed wallet has a connector.
+ */
+export interface ConnectorListing {
+  mergeConnectors(connectors: readonly Connector[]): ConnectorEntry[]
+  entryMembers(entry: ConnectorEntry): readonly Connector[]
+  normalizeRdns(rdns: string | null | undefined): string | undefined
+  customWallets: readonly WalletListing[]
 }
 
 /** SPEC §3 "Connector", as the kit holds them. */
@@ -75,11 +86,12 @@ function sanitizeConnector(connector: Connector, images: ImagePolicy): Connector
  */
 export function createConnectorsController(deps: ConnectorsControllerDeps) {
   const images: ImagePolicy = { allowLocal: deps.options.allowLocalImages === true }
+  let listing = deps.listing
   const state: StateStore<ConnectorsState> = createStore<ConnectorsState>({
     byNamespace: {},
     hiddenNamespaces: [],
     connectors: [],
-    customWallets: sanitizeWalletListings(deps.options.customWallets ?? [], images),
+    customWallets: listing?.customWallets ?? [],
   })
 
   function visibleConnectors(s: ConnectorsState, namespace = s.filterNamespace): Connector[] {
@@ -90,7 +102,7 @@ export function createConnectorsController(deps: ConnectorsControllerDeps) {
 
   function update(changes: Partial<ConnectorsState>): void {
     const next = { ...state.get(), ...changes }
-    state.patch({ ...changes, connectors: mergeConnectors(visibleConnectors(next)) })
+    state.patch({ ...changes, connectors: listing?.mergeConnectors(visibleConnectors(next)) ?? [] })
   }
 
   const findInNamespace = (namespace: ChainNamespace, match: (c: Connector) => boolean) =>
@@ -104,7 +116,10 @@ export function createConnectorsController(deps: ConnectorsControllerDeps) {
    * by a connector of the same name announced with that rdns (the same wallet on EVM). A Wallet Standard wallet
    * that merely names itself 'Phantom' gets none of Phantom's listing.
    */
-  function walletMatch(wallet: Pick<WalletListing, 'id' | 'rdns'>): (c: Connector) => boolean {
+  function walletMatch(
+    wallet: Pick<WalletListing, 'id' | 'rdns'>,
+    normalizeRdns: ConnectorListing['normalizeRdns'],
+  ): (c: Connector) => boolean {
     const rdns = normalizeRdns(wallet.rdns)
     const all = Object.values(state.get().byNamespace).flat()
     return (c) => {
@@ -118,6 +133,12 @@ export function createConnectorsController(deps: ConnectorsControllerDeps) {
 
   return {
     state,
+
+    /** Attaches the Connect view's part (the kit does when its late controllers load): the lists are made now. */
+    useListing(next: ConnectorListing): void {
+      listing = next
+      update({ customWallets: next.customWallets })
+    },
 
     /**
      * Replaces one adapter's connectors (call it on each connectorsChanged). Names stay plain strings; an
@@ -163,7 +184,8 @@ export function createConnectorsController(deps: ConnectorsControllerDeps) {
 
     /** The merged entries of the visible namespaces, or of one namespace. */
     getConnectors(namespace?: ChainNamespace): readonly ConnectorEntry[] {
-      return namespace ? mergeConnectors(visibleConnectors(state.get(), namespace)) : state.get().connectors
+      if (!namespace) return state.get().connectors
+      return listing?.mergeConnectors(visibleConnectors(state.get(), namespace)) ?? []
     },
 
     /** One namespace's connector by id (hidden namespaces included: a connected wallet keeps working). */
@@ -184,9 +206,10 @@ export function createConnectorsController(deps: ConnectorsControllerDeps) {
       wallet: Pick<WalletListing, 'id' | 'rdns'>,
       namespace?: ChainNamespace,
     ): Connector | undefined {
-      const match = walletMatch(wallet)
+      if (!listing) return undefined
+      const match = walletMatch(wallet, listing.normalizeRdns)
       if (namespace) return findInNamespace(namespace, match)
-      return state.get().connectors.flatMap(entryMembers).find(match)
+      return state.get().connectors.flatMap(listing.entryMembers).find(match)
     },
 
     /**

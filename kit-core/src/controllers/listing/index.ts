@@ -7,7 +7,9 @@ export {
   connectSectionOrder,
   connectSections,
 } from './connect-sections.js'
+export { connectorListing } from './connector-listing.js'
 export {
+  type ConnectorListing,
   type ConnectorsController,
   type ConnectorsControllerDeps,
   type ConnectorsState,

@@ -33,8 +33,7 @@ export const WalletListingLimits = {
 export const METAMASK_RDNS = 'io.metamask'
 export const METAMASK_MOBILE_RDNS = 'io.metamask.mobile'
 
-/** The generic injected connector that stands for "whatever window.ethereum is". */
-export const BROWSER_WALLET_NAME = 'Browser Wallet'
+export { BROWSER_WALLET_NAME } from './browser-wallet.js'
 
 /**
  * Wallet listing ids of the wallets whose mobile apps open a page in their in-app browser through their own

@@ -1,14 +1,8 @@
 import { createStore, type StateStore } from '../../../kit/store.js'
 import type { ProviderApi, RemoteFeatureEntry } from '../../../services/types.js'
 import type { AlertDetails, AlertId } from '../notices/alerts.js'
-import {
-  type ConnectMethod,
-  type Features,
-  getConnectMethodsOrder,
-  type KitFeatures,
-  type RemoteFeatureName,
-  resolveFeatures,
-} from './features.js'
+import type { ConnectMethod, Features, KitFeatures, RemoteFeatureName } from './features.js'
+import { getConnectMethodsOrder, resolveFeatures } from './features-resolve.js'
 
 /** Where the features came from: not yet decided, the remote configuration, the host's settings, basic mode. */
 export type FeaturesSource = 'pending' | 'remote' | 'local' | 'basic'

@@ -1,0 +1,79 @@
+import type { KitStorage } from '../adapter/storage.js'
+import { createFeaturesController } from '../controllers/config/features/features-controller.js'
+import { createAlertsController } from '../controllers/config/notices/alerts-controller.js'
+import { createSnackbarController } from '../controllers/config/notices/snackbar-controller.js'
+import type { ResolvedOptions } from '../controllers/config/options/options.js'
+import { createEventsController } from '../controllers/config/telemetry/events-controller.js'
+import type { KitLogger } from '../controllers/config/telemetry/logger.js'
+import type { ChainController } from '../controllers/connection/chain-controller.js'
+import { createConnectFlowFacade } from '../controllers/connection/connect-flow-facade.js'
+import type { ConnectionController } from '../controllers/connection/connection-controller.js'
+import { connectorListing } from '../controllers/listing/connector-listing.js'
+import type { ConnectorsController } from '../controllers/listing/connectors-controller.js'
+import { createWalletListing } from '../controllers/listing/wallet-listing.js'
+import type { ModalController } from '../controllers/navigation/modal-controller.js'
+import type { ProviderApi } from '../services/types.js'
+import type { SiwxController } from '../siwx/siwx-controller.js'
+
+/** What the late controllers are built from: the kit's options and the controllers the page's first chunk has. */
+export interface LateControllersDeps {
+  options: ResolvedOptions
+  logger: KitLogger
+  providerApi: ProviderApi | undefined
+  /** The browser session's storage (the project-not-configured alert shows once a session). */
+  session: KitStorage
+  chain: ChainController
+  connection: ConnectionController
+  connectors: ConnectorsController
+  modal: ModalController
+  siwx: SiwxController
+}
+
+/**
+ * The controllers that serve the modal and the host's subscriptions, not the first paint of the button: alerts and
+ * snackbar, the remote features, the events and analytics, the wallet listing and the connect flow. Their code is a
+ * chunk of its own that the kit loads once the page has painted (or at once when the modal opens first); until then
+ * the kit queues what the rest of it asks of them (an alert, a tracked event) in order.
+ */
+export function createLateControllers(deps: LateControllersDeps) {
+  const { options, logger, providerApi, chain } = deps
+  const env = options.environment
+  const secrets = options.projectId ? [options.projectId] : []
+  deps.connectors.useListing(connectorListing(options))
+  const alerts = createAlertsController({ origin: env.origin, logger, session: deps.session })
+  const snackbar = createSnackbarController()
+  const features = createFeaturesController({
+    projectId: options.projectId,
+    features: options.features,
+    basic: options.basic,
+    origin: env.origin,
+    providerApi,
+    alerts,
+  })
+  const events = createEventsController({
+    env,
+    providerApi: options.projectId ? providerApi : undefined, // analytics and error reports are a project's
+    isAnalyticsFeatureOn: () => features.state.get().features.analytics === true,
+    secrets,
+    logger,
+  })
+  const listing = createWalletListing({
+    api: providerApi,
+    options,
+    getChainIds: () => chain.getNetworks().map((n) => n.caipNetworkId),
+    getConnectors: () => deps.connectors.state.get().connectors,
+    getRecentWallets: () => deps.connection.state.get().recentWallets,
+    logger,
+  })
+  const connectFlow = createConnectFlowFacade({
+    env,
+    connection: deps.connection,
+    chain,
+    modal: deps.modal,
+    siwx: deps.siwx,
+    logger,
+  })
+  return { alerts, snackbar, features, events, listing, connectFlow }
+}
+
+export type LateControllers = ReturnType<typeof createLateControllers>

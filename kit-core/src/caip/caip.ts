@@ -1,5 +1,5 @@
 import { LatchkeyError } from '../errors/errors.js'
-import { Messages } from '../errors/messages.js'
+import * as Messages from '../errors/messages.js'
 
 /** The chain namespaces the kit knows (SPEC §1). */
 export const CHAIN_NAMESPACES = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos'] as const

@@ -9,7 +9,7 @@ import {
   UserRejectedRequestError,
 } from './errors.js'
 import { HttpRequestError, TimeoutError } from './http-errors.js'
-import { Messages } from './messages.js'
+import * as Messages from './messages.js'
 import {
   isKnownRpcErrorCode,
   RETRYABLE_HTTP_STATUSES,

@@ -1,5 +1,5 @@
 import { LatchkeyError, type LatchkeyErrorCode } from './errors.js'
-import { Messages } from './messages.js'
+import * as Messages from './messages.js'
 
 // The transport's errors: only what makes HTTP requests (the service clients, the RPC transports) loads them.
 

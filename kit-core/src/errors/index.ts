@@ -8,7 +8,7 @@ export {
   UserRejectedRequestError,
 } from './errors.js'
 export { HttpRequestError, TimeoutError } from './http-errors.js'
-export { Messages } from './messages.js'
+export * as Messages from './messages.js'
 export {
   isKnownRpcErrorCode,
   RETRYABLE_HTTP_STATUSES,

@@ -14,7 +14,7 @@ import { createConnectorsController } from '../controllers/listing/connectors-co
 import { createModalController } from '../controllers/navigation/modal-controller.js'
 import { createRouterController } from '../controllers/navigation/router-controller.js'
 import { LatchkeyError } from '../errors/errors.js'
-import { Messages } from '../errors/messages.js'
+import * as Messages from '../errors/messages.js'
 import { balanceServiceOf } from '../services/balance-service.js'
 import { createBlockchainApiClient } from '../services/blockchain-api.js'
 import { createProviderApiClient } from '../services/provider-api.js'

@@ -24,7 +24,7 @@ import type { WalletListingController } from '../controllers/listing/wallet-list
 import type { ModalController, OpenOptions } from '../controllers/navigation/modal-controller.js'
 import type { RouterController } from '../controllers/navigation/router-controller.js'
 import { LatchkeyError } from '../errors/errors.js'
-import { Messages } from '../errors/messages.js'
+import * as Messages from '../errors/messages.js'
 import type { CaipNetwork } from '../networks/define.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import type { SiwxController } from '../siwx/siwx-controller.js'

@@ -1,7 +1,7 @@
 import type { TrackedEvent } from '../controllers/config/telemetry/events.js'
 import type { KitLogger } from '../controllers/config/telemetry/logger.js'
 import { LatchkeyError } from '../errors/errors.js'
-import { Messages } from '../errors/messages.js'
+import * as Messages from '../errors/messages.js'
 import type { LateControllers, LateControllersDeps } from './late-controllers.js'
 
 /**

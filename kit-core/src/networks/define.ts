@@ -1,7 +1,7 @@
 import type { CaipNetworkId, ChainNamespace } from '../caip/caip.js'
 import { formatCaipNetworkId, isChainNamespace, parseCaipNetworkId } from '../caip/caip.js'
 import { LatchkeyError } from '../errors/errors.js'
-import { Messages } from '../errors/messages.js'
+import * as Messages from '../errors/messages.js'
 
 export interface NativeCurrency {
   name: string

@@ -1,6 +1,6 @@
 import { type CaipNetworkId, isChainNamespace, parseCaipNetworkId } from '../caip/caip.js'
 import { LatchkeyError } from '../errors/errors.js'
-import { Messages } from '../errors/messages.js'
+import * as Messages from '../errors/messages.js'
 import type { RemoteFeatureEntry } from './types.js'
 
 /**

@@ -1,7 +1,7 @@
 import { type KitStorage, readJson } from '../adapter/storage.js'
 import { type CaipNetworkId, parseCaipNetworkId } from '../caip/caip.js'
 import { LatchkeyError } from '../errors/errors.js'
-import { Messages } from '../errors/messages.js'
+import * as Messages from '../errors/messages.js'
 import { formatSiwxMessage } from './siwe-message.js'
 import type { SiwxConfig, SiwxMessage, SiwxMessageData, SiwxMessageInput, SiwxSession } from './types.js'
 

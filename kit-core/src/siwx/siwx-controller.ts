@@ -4,7 +4,7 @@ import { type CaipNetworkId, parseCaipAddress } from '../caip/caip.js'
 import type { ModalController } from '../controllers/navigation/modal-controller.js'
 import type { RouterController } from '../controllers/navigation/router-controller.js'
 import { isUserRejection, LatchkeyError, ProviderRpcError } from '../errors/errors.js'
-import { Messages } from '../errors/messages.js'
+import * as Messages from '../errors/messages.js'
 import { createStore, type StateStore } from '../kit/store.js'
 import type { SiwxConfig, SiwxMessageData, SiwxSession } from './types.js'
 

@@ -1,5 +1,5 @@
 import { LatchkeyError } from '../errors/errors.js'
-import { Messages } from '../errors/messages.js'
+import * as Messages from '../errors/messages.js'
 import { createStore } from '../kit/store.js'
 import type { SiwxController, SiwxDeps, SiwxState } from './siwx-controller.js'
 

@@ -45,7 +45,7 @@ export type UiController = ReturnType<typeof createUiController>
  * that failed. The rules themselves (core's connect flow: members of a multi-chain entry, phone redirects, fresh
  * pairings, closing after a connection; switching, going back on failure) are core's; this only records outcomes.
  */
-export function createUiController(core: Omit<KitCore, 'destroy'>) {
+function createUiController(core: Omit<KitCore, 'destroy'>) {
   const state: StateStore<UiState> = createStore<UiState>({})
   const { router } = core.controllers
   // The connect flow is a late controller (there once the modal can show): read when a wallet is picked.

@@ -1,6 +1,6 @@
 import type { ChainNamespace } from '../../caip/caip.js'
 import { LatchkeyError } from '../../errors/errors.js'
-import { Messages } from '../../errors/messages.js'
+import * as Messages from '../../errors/messages.js'
 import { createStore, type StateStore } from '../../kit/store.js'
 import type { RouterController } from './router-controller.js'
 import { isShownView, SHOWN_VIEWS, type ShownView, type View, type ViewParams } from './views.js'

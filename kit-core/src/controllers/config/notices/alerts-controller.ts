@@ -1,6 +1,6 @@
 import type { KitStorage } from '../../../adapter/storage.js'
 import { LatchkeyError } from '../../../errors/errors.js'
-import { Messages } from '../../../errors/messages.js'
+import * as Messages from '../../../errors/messages.js'
 import type { Logger } from '../../../kit/context.js'
 import { createStore, type StateStore } from '../../../kit/store.js'
 import type { View } from '../../navigation/views.js'

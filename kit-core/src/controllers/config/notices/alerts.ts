@@ -1,4 +1,4 @@
-import { Messages } from '../../../errors/messages.js'
+import * as Messages from '../../../errors/messages.js'
 import type { View } from '../../navigation/views.js'
 
 export type AlertVariant = 'error' | 'warning' | 'info'

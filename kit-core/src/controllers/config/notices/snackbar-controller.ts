@@ -1,4 +1,4 @@
-import { Messages } from '../../../errors/messages.js'
+import * as Messages from '../../../errors/messages.js'
 import { createStore, type StateStore } from '../../../kit/store.js'
 
 export type SnackbarVariant = 'success' | 'error' | 'loading'

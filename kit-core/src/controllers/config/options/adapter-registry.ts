@@ -1,7 +1,7 @@
 import type { ChainAdapter } from '../../../adapter/adapter.js'
 import { type ChainNamespace, isChainNamespace } from '../../../caip/caip.js'
 import { LatchkeyError } from '../../../errors/errors.js'
-import { Messages } from '../../../errors/messages.js'
+import * as Messages from '../../../errors/messages.js'
 import { invalidOption, isRecord } from './option-checks.js'
 
 /** The kit's adapters, one per namespace. */

@@ -9,7 +9,7 @@ import {
   parseCaipNetworkId,
 } from '../../../caip/caip.js'
 import { LatchkeyError } from '../../../errors/errors.js'
-import { Messages } from '../../../errors/messages.js'
+import * as Messages from '../../../errors/messages.js'
 import { detectEnvironment, type KitEnvironment } from '../../../kit/environment.js'
 import type { KitInitialState } from '../../../kit/initial-state.js'
 import type { CaipNetwork } from '../../../networks/define.js'

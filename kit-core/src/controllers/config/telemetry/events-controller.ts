@@ -1,5 +1,5 @@
 import { LatchkeyError } from '../../../errors/errors.js'
-import { Messages } from '../../../errors/messages.js'
+import * as Messages from '../../../errors/messages.js'
 import type { Logger } from '../../../kit/context.js'
 import type { KitEnvironment } from '../../../kit/environment.js'
 import { createStore, type StateStore } from '../../../kit/store.js'

@@ -76,6 +76,8 @@ async function openPage(extra: Partial<ModalPageConfig> = {}, mobile = false): P
   })
   pages.push(isolated)
   const { page } = isolated
+  // A waiting step gives up before vitest's anonymous 30 s, with its name (as kit-page.ts does).
+  page.setDefaultTimeout(20_000)
   page.on('websocket', (socket) => sockets.push(socket.url()))
   // Records the kit's events and every link the page opens (an app's deep link never loads in a test browser).
   await page.addInitScript(() => {

@@ -11,6 +11,8 @@ import {
 import { walletError } from './errors.js'
 import { addressParam } from './params.js'
 
+// The wallet's own answers (capabilities, assets) and their checks are read on demand too.
+export { requestWalletAssets, requestWalletCapabilities } from '@latchkey/core/eip155'
 // The transport of a chain with several RPC URLs loads with the reads: whatever reads such a chain needs it. (A chunk
 // of its own would share viem's error modules with the page, which Vite 8 then splits into extra initial files.)
 export { rankedFallback } from './fallback.js'

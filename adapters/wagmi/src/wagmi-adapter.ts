@@ -32,7 +32,7 @@ import {
   type WalletCapabilities,
   type WriteContractParams,
 } from '@latchkey/core'
-import { type CustomEvmWallet, requestWalletAssets, requestWalletCapabilities } from '@latchkey/core/eip155'
+import type { CustomEvmWallet } from '@latchkey/core/eip155'
 import {
   type Config,
   type CreateConnectorFn,
@@ -258,6 +258,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
   async getCapabilities(): Promise<WalletCapabilities> {
     const view = this.connection.requireView()
     const provider = this.connection.requireProvider()
+    const { requestWalletCapabilities } = await loadReads()
     return requestWalletCapabilities(provider, view.addresses[0] as `0x${string}`)
   }
 
@@ -349,6 +350,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     if (!network) throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
     const provider = this.connection.requireProvider()
     const address = addressParam(params.address, 'address')
+    const { requestWalletAssets } = await loadReads()
     return requestWalletAssets(provider, address, network)
   }
 

@@ -49,7 +49,6 @@ export {
   type ProposalNamespace,
   type SessionNamespace,
   type SessionSignInRequest,
-  WALLETCONNECT_NAMESPACE_DEFAULTS,
   type WalletConnectAuth,
   type WalletConnectEvents,
   type WalletConnectProvider,
@@ -57,4 +56,4 @@ export {
   walletConnectConnector,
   walletResultObject,
 } from './walletconnect.js'
-export { proposalNamespace } from './walletconnect-proposal.js'
+export { proposalNamespace, WALLETCONNECT_NAMESPACE_DEFAULTS } from './walletconnect-proposal.js'

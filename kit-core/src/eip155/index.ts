@@ -8,6 +8,7 @@ export {
   USDT_ABI,
   USDT_CONTRACTS,
 } from './abi.js'
+export { parseChainId, toHexChainId } from './chain-id.js'
 export {
   type CustomEvmWallet,
   checkCustomEvmWallets,
@@ -26,11 +27,9 @@ export {
   addEthereumChainParameter,
   type Eip1193Provider,
   isEip1193Provider,
-  parseChainId,
   requestWallet,
   signerAmong,
   switchEthereumChain,
-  toHexChainId,
 } from './provider.js'
 export { Eip1193Session, type Eip1193SessionOptions } from './session.js'
 export { requestWalletAssets, requestWalletCapabilities } from './wallet-requests.js'

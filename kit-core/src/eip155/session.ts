@@ -18,6 +18,7 @@ import type { CaipNetwork } from '../networks/define.js'
 import { unsupportedNetwork } from '../networks/define.js'
 import { rpcUrlsFor } from '../networks/helpers.js'
 import { isAddress } from '../validators/address.js'
+import { parseChainId } from './chain-id.js'
 import {
   type CustomEvmWallet,
   checkCustomEvmWallets,
@@ -25,13 +26,7 @@ import {
   injectedProviderOf,
 } from './connectors.js'
 import { createEip6963Discovery, type Eip6963Discovery } from './discovery.js'
-import {
-  type Eip1193Provider,
-  parseChainId,
-  requestWallet,
-  signerAmong,
-  switchEthereumChain,
-} from './provider.js'
+import { type Eip1193Provider, requestWallet, signerAmong, switchEthereumChain } from './provider.js'
 import { requestWalletAssets, requestWalletCapabilities } from './wallet-requests.js'
 import { type WalletConnectEip1193Provider, walletConnectEip1193Provider } from './walletconnect.js'
 

@@ -2,7 +2,8 @@ import type { WalletAsset, WalletCapabilities } from '../adapter/adapter.js'
 import { ProviderRpcError, RpcErrorCode } from '../errors/index.js'
 import type { CaipNetwork } from '../networks/define.js'
 import { isWalletAsset } from '../validators/wallet-responses.js'
-import { type Eip1193Provider, requestWallet, toHexChainId } from './provider.js'
+import { toHexChainId } from './chain-id.js'
+import { type Eip1193Provider, requestWallet } from './provider.js'
 
 /** EIP-5792 capabilities of an account (keyed by hex chain id); empty when the wallet has no such method. */
 export async function requestWalletCapabilities(

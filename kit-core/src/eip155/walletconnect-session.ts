@@ -4,7 +4,7 @@ import type { AdapterContext } from '../adapter/adapter.js'
 import type { WalletConnectProvider } from '../adapter/walletconnect.js'
 import { WalletConnectConnection } from '../adapter/walletconnect-connection.js'
 import { ProviderRpcError, RpcErrorCode } from '../errors/index.js'
-import { parseChainId, toHexChainId } from './provider.js'
+import { parseChainId, toHexChainId } from './chain-id.js'
 
 /** A wallet request's first parameter object, e.g. `[{ chainId }]`. */
 function firstParam(params: unknown): Record<string, unknown> | undefined {

@@ -10,14 +10,8 @@ import {
 } from './errors.js'
 import { HttpRequestError, TimeoutError } from './http-errors.js'
 import * as Messages from './messages.js'
-import {
-  isKnownRpcErrorCode,
-  RETRYABLE_HTTP_STATUSES,
-  RETRYABLE_RPC_CODES,
-  RpcErrorCode,
-  RpcErrorMessages,
-  SPECIAL_HTTP_STATUSES,
-} from './rpc-codes.js'
+import { RETRYABLE_HTTP_STATUSES, RETRYABLE_RPC_CODES, SPECIAL_HTTP_STATUSES } from './retryable.js'
+import { isKnownRpcErrorCode, RpcErrorCode, RpcErrorMessages } from './rpc-codes.js'
 
 describe('the message catalogue (SPEC §5, §8)', () => {
   test('[§8.11] pins every fixed message', () => {

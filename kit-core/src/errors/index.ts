@@ -9,12 +9,10 @@ export {
 } from './errors.js'
 export { HttpRequestError, TimeoutError } from './http-errors.js'
 export * as Messages from './messages.js'
+export { RETRYABLE_HTTP_STATUSES, RETRYABLE_RPC_CODES, SPECIAL_HTTP_STATUSES } from './retryable.js'
 export {
   isKnownRpcErrorCode,
-  RETRYABLE_HTTP_STATUSES,
-  RETRYABLE_RPC_CODES,
   RpcErrorCode,
   RpcErrorMessages,
-  SPECIAL_HTTP_STATUSES,
   WALLETCONNECT_USER_REJECTED,
 } from './rpc-codes.js'

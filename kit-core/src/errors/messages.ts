@@ -6,9 +6,6 @@
 // Toasts (SPEC §8)
 export const failedToFetchTransactions = 'Failed to fetch transactions'
 export const tokenBalanceUnavailable = 'Token Balance Unavailable'
-export const authInitFailed = 'A problem occurred while trying initialize authentication'
-export const signatureDeclined = 'Signature declined'
-export const smartAccountsUnsupported = 'This application might not support Smart Accounts'
 export const authenticating = 'Authenticating...'
 
 // Thrown (SPEC §8)
@@ -18,7 +15,6 @@ export const failedToDisconnect = 'Failed to disconnect'
 export const siwxNotEnabled = 'SIWX is not enabled'
 export const noActiveCaipAddress = 'No ActiveCaipAddress found'
 export const noActiveCaipNetworkOrClient = 'No ActiveCaipNetwork or client found'
-export const noConnectionControllerClient = 'No ConnectionController client found'
 export const networkControllerClientNotSet = 'NetworkController client not set'
 export const connectionControllerClientNotSet = 'ConnectionController client not set'
 export const unsupportedChain = 'Unsupported chain'
@@ -38,19 +34,14 @@ export const failedToDisconnectChains = (reasons: string) => `Failed to disconne
 export const chainNotSupported = 'Chain is not supported'
 
 // Secure frame and embedded-wallet RPC (SPEC §6, §8)
-export const requestAborted = 'Request was aborted'
-export const somethingWentWrong = 'Something went wrong'
 export const anErrorOccurred = 'An error occurred'
 export const unableToLoadEmailLogin = 'Unable to load email login dependency'
 export const iframeLoadFailed = 'iframe_load_failed'
 export const iframeRequestTimeout = 'iframe_request_timeout'
 export const frameIframeNotSet = 'W3mFrame: iframe is not set'
 export const frameParentNotSet = 'W3mFrame: parent is not set'
-export const rpcCallNotAllowed = 'Requested RPC call is not allowed'
-export const actionNotAllowed = 'Action not allowed'
 
 // Sign-in with wallet (SPEC §4): a session the default SIWX refuses to store; `details` says which check failed.
-export const invalidSiwxSession = 'Invalid sign-in session'
 
 // Names (SPEC §8)
 export const errorResolvingName = 'Error resolving name'
@@ -59,7 +50,6 @@ export const errorFetchingNamesForAddress = 'Error fetching names for address'
 export const errorRegisteringName = (name: string) => `Error registering name ${name}`
 
 // Configuration and validation (SPEC §1, §5)
-export const localConfigurationIgnored = 'Local configuration ignored'
 export const siweAndSiwx = 'Cannot set both `siweConfig` and `siwx` options'
 export const siwxMethodsMissing = (methods: readonly string[]) =>
   `Invalid option \`siwx\`: expected a SiwxConfig, missing ${methods.map((m) => `\`${m}\``).join(', ')}`
@@ -77,8 +67,9 @@ export const walletConnectUnavailable =
   'WalletConnect is unavailable: set a projectId, or services.walletConnectRelayUrl to use a relay of your own (the public relay needs a project id)'
 
 // HTTP (SPEC §7, §8)
-export const httpStatus = (status: number) => `HTTP status code: ${status}`
-export const httpRequestFailed = 'HTTP request failed.'
-export const httpTimeout = 'The request took too long to respond.'
 export const noTransportUrl =
   'No URL was provided to the Transport. Please provide a valid RPC URL to the Transport.'
+
+// The messages only later chunks use (HTTP, sign-in, the embedded wallet's RPC): a module of their own, so the page's
+// first chunk carries none of them; `Messages` has them all.
+export * from './messages-later.js'

@@ -12,25 +12,17 @@ import { createChainController } from '../controllers/connection/chain-controlle
 import { createConnectionController } from '../controllers/connection/connection-controller.js'
 import { createConnectorsController } from '../controllers/listing/connectors-controller.js'
 import { createModalController } from '../controllers/navigation/modal-controller.js'
-import { createRouterController } from '../controllers/navigation/router-controller.js'
+import type { RouterController } from '../controllers/navigation/router-controller.js'
 import { LatchkeyError } from '../errors/errors.js'
 import * as Messages from '../errors/messages.js'
 import { balanceServiceOf } from '../services/balance-service.js'
-import { createBlockchainApiClient } from '../services/blockchain-api.js'
-import { createProviderApiClient } from '../services/provider-api.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import { createSiwx } from '../siwx/siwx-facade.js'
-import { VERSION } from '../version.js'
 import { afterFirstPaint } from './idle.js'
 import { createKitApi } from './kit-api.js'
 import { createLateLoader } from './late-loader.js'
 import { keepAddressCache, rememberedInStorage } from './remembered.js'
-
-/** The public endpoints of SPEC §7; every one can be pointed at a self-hosted implementation. */
-export const DEFAULT_SERVICE_URLS = {
-  providerApiUrl: 'https://api.web3modal.org',
-  blockchainApiUrl: 'https://rpc.walletconnect.org',
-} as const
+import { createServices } from './services-setup.js'
 
 /** What only the kit's own packages pass: the UI hands in the lazily loaded WalletConnect provider. */
 export interface KitCoreInternals {
@@ -38,34 +30,6 @@ export interface KitCoreInternals {
   /** Service clients to use instead of creating them (tests, custom transports). */
   providerApi?: ProviderApi
   blockchainApi?: BlockchainApi
-}
-
-function createServices(
-  options: ResolvedOptions,
-  internals: KitCoreInternals,
-  logger: ReturnType<typeof createLogger>,
-) {
-  // Without a project id (and no self-hosted URL) the kit uses no remote service at all: injected wallets,
-  // balances straight from each chain's RPC, and the remote-gated features off. A self-hosted URL gets no projectId.
-  const common = {
-    projectId: options.projectId,
-    sdkVersion: `latchkey-core-${VERSION}`,
-    logger,
-    allowLocalImages: options.allowLocalImages,
-  }
-  const providerUrl =
-    options.services.providerApiUrl ?? (options.projectId ? DEFAULT_SERVICE_URLS.providerApiUrl : undefined)
-  const blockchainUrl =
-    options.services.blockchainApiUrl ??
-    (options.projectId ? DEFAULT_SERVICE_URLS.blockchainApiUrl : undefined)
-  return {
-    providerApi:
-      internals.providerApi ??
-      (providerUrl ? createProviderApiClient({ ...common, baseUrl: providerUrl }) : undefined),
-    blockchainApi:
-      internals.blockchainApi ??
-      (blockchainUrl ? createBlockchainApiClient({ ...common, baseUrl: blockchainUrl }) : undefined),
-  }
 }
 
 /**
@@ -81,7 +45,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   const logger = createLogger({ debug: options.debug, secrets })
   for (const warning of options.warnings) logger.warn(warning)
   const storage = createStorageHelpers({ storage: options.storage, logger, now: env.now })
-  const { providerApi, blockchainApi } = createServices(options, internals, logger)
+  const { providerService, blockchainApi } = createServices(options, internals, logger)
   const adapters = options.adapters
   const getAdapter = (namespace: ChainNamespace): ChainAdapter | undefined => adapters.get(namespace)
   let preferredAccountTypes: Awaited<ReturnType<typeof storage.getPreferredAccountTypes>> = {}
@@ -95,7 +59,18 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   // The controllers that serve the modal and the host's subscriptions load after the page's first paint (or when the
   // modal opens first): until then what the rest of the kit asks of them waits, in order.
   const lateLoader = createLateLoader(
-    () => ({ options, logger, providerApi, session, chain, connection, connectors, modal, siwx }),
+    () => ({
+      options,
+      logger,
+      providerApi: internals.providerApi,
+      providerService,
+      session,
+      chain,
+      connection,
+      connectors,
+      modal,
+      siwx,
+    }),
     logger,
   )
   const loadLate = lateLoader.load
@@ -189,7 +164,14 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     },
   })
   const isConnected = (namespace?: ChainNamespace) => chain.getAccount(namespace)?.status === 'connected'
-  const router = createRouterController({ close: () => void modal.close(), isConnected: () => isConnected() })
+  // The router is a late controller: the modal reads it once open (it opens after they loaded); a reset asked
+  // before waits for it, in turn.
+  const router: Pick<RouterController, 'state' | 'reset'> = {
+    get state() {
+      return lateLoader.need().router.state
+    },
+    reset: (...args) => withLate((c) => c.router.reset(...args)),
+  }
   const modal = createModalController({
     router,
     isConnected,
@@ -321,7 +303,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     env,
     logger,
     storage,
-    providerApi,
+    get providerApi() {
+      return loaded().providerApi
+    },
     blockchainApi,
     get alerts() {
       return loaded().alerts
@@ -345,7 +329,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     get listing() {
       return loaded().listing
     },
-    router,
+    get router() {
+      return loaded().router
+    },
     modal,
     siwx,
   }

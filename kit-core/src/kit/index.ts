@@ -1,9 +1,4 @@
-export {
-  createKitCore,
-  DEFAULT_SERVICE_URLS,
-  type KitCore,
-  type KitCoreInternals,
-} from './create-kit-core.js'
+export { createKitCore, type KitCore, type KitCoreInternals } from './create-kit-core.js'
 export {
   CONNECTION_COOKIE,
   CONNECTION_COOKIE_MAX_AGE_S,
@@ -19,3 +14,4 @@ export {
   kitNetworkOf,
   kitStateOf,
 } from './kit-api.js'
+export { DEFAULT_SERVICE_URLS } from './services-setup.js'

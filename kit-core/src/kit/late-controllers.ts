@@ -12,6 +12,8 @@ import { connectorListing } from '../controllers/listing/connector-listing.js'
 import type { ConnectorsController } from '../controllers/listing/connectors-controller.js'
 import { createWalletListing } from '../controllers/listing/wallet-listing.js'
 import type { ModalController } from '../controllers/navigation/modal-controller.js'
+import { createRouterController } from '../controllers/navigation/router-controller.js'
+import { createProviderApiClient, type ProviderApiClientOptions } from '../services/provider-api.js'
 import type { ProviderApi } from '../services/types.js'
 import type { SiwxController } from '../siwx/siwx-controller.js'
 
@@ -19,7 +21,9 @@ import type { SiwxController } from '../siwx/siwx-controller.js'
 export interface LateControllersDeps {
   options: ResolvedOptions
   logger: KitLogger
+  /** The host's (or a test's) Provider API client, else the service to make one for (none without a URL). */
   providerApi: ProviderApi | undefined
+  providerService: ProviderApiClientOptions | undefined
   /** The browser session's storage (the project-not-configured alert shows once a session). */
   session: KitStorage
   chain: ChainController
@@ -31,15 +35,19 @@ export interface LateControllersDeps {
 
 /**
  * The controllers that serve the modal and the host's subscriptions, not the first paint of the button: alerts and
- * snackbar, the remote features, the events and analytics, the wallet listing and the connect flow. Their code is a
+ * snackbar, the remote features, the events and analytics, the wallet listing, the connect flow and the router. Their code is a
  * chunk of its own that the kit loads once the page has painted (or at once when the modal opens first); until then
  * the kit queues what the rest of it asks of them (an alert, a tracked event) in order.
  */
 export function createLateControllers(deps: LateControllersDeps) {
-  const { options, logger, providerApi, chain } = deps
+  const { options, logger, chain } = deps
+  const providerApi =
+    deps.providerApi ?? (deps.providerService ? createProviderApiClient(deps.providerService) : undefined)
   const env = options.environment
   const secrets = options.projectId ? [options.projectId] : []
   deps.connectors.useListing(connectorListing(options))
+  const isConnected = () => chain.getAccount()?.status === 'connected'
+  const router = createRouterController({ close: () => void deps.modal.close(), isConnected })
   const alerts = createAlertsController({ origin: env.origin, logger, session: deps.session })
   const snackbar = createSnackbarController()
   const features = createFeaturesController({
@@ -73,7 +81,7 @@ export function createLateControllers(deps: LateControllersDeps) {
     siwx: deps.siwx,
     logger,
   })
-  return { alerts, snackbar, features, events, listing, connectFlow }
+  return { alerts, snackbar, features, events, listing, connectFlow, router, providerApi }
 }
 
 export type LateControllers = ReturnType<typeof createLateControllers>

@@ -1,7 +1,8 @@
 import type { CaipNetworkId } from '../caip/caip.js'
 import type { BlockchainApiClientOptions } from './blockchain-api.js'
 import { createServiceHttp, describeFailure, loggerOf } from './client-options.js'
-import { isNamespaceSupported, type NamespaceFeature, ServiceDefaults } from './constants.js'
+import { ServiceDefaults } from './constants.js'
+import { isNamespaceSupported, type NamespaceFeature } from './supported-namespaces.js'
 import type { BlockchainApi, IdentityResult, ProfileName, TokenBalance } from './types.js'
 import { parseIdentity, parseProfiles, parseSupportedChains, parseTokenBalances } from './validate-chain.js'
 

@@ -1,12 +1,12 @@
 export { DEFAULT_BALANCE, formatBalance } from './balance.js'
 export { type BlockchainApiClientOptions, createBlockchainApiClient } from './blockchain-api.js'
 export type { ServiceClientOptions } from './client-options.js'
+export { ServiceDefaults } from './constants.js'
+export { createProviderApiClient, type ProviderApiClientOptions } from './provider-api.js'
+export { type ImagePolicy, isSafeImageUrl, isSafeWebLink } from './sanitize.js'
 export {
   isNamespaceSupported,
   type NamespaceFeature,
-  ServiceDefaults,
   SUPPORTED_NAMESPACES,
-} from './constants.js'
-export { createProviderApiClient, type ProviderApiClientOptions } from './provider-api.js'
-export { type ImagePolicy, isSafeImageUrl, isSafeWebLink } from './sanitize.js'
+} from './supported-namespaces.js'
 export type * from './types.js'

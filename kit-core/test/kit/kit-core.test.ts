@@ -77,9 +77,11 @@ describe('createKitCore', () => {
     })
     try {
       const { core } = kit({ projectId: 'p1' })
-      expect(core.controllers.providerApi).toBeDefined()
       expect(core.controllers.blockchainApi).toBeDefined()
+      // The Provider API client is one of the controllers that load after the first paint.
+      expect(() => core.controllers.providerApi).toThrow(/await `kit.ready`/)
       await core.ready
+      expect(core.controllers.providerApi).toBeDefined()
       expect(requested.length).toBeGreaterThan(0)
       for (const url of requested) {
         expect(url.startsWith(DEFAULT_SERVICE_URLS.providerApiUrl), url).toBe(true)
@@ -88,9 +90,9 @@ describe('createKitCore', () => {
       // A self-hosted service and no project id: nothing of the project's is asked (config, origins, analytics), and
       // what is asked carries no projectId parameter at all (never an empty one).
       const selfHosted = kit({ services: { providerApiUrl: 'http://127.0.0.1:1' } })
-      expect(selfHosted.core.controllers.providerApi).toBeDefined()
       expect(selfHosted.core.controllers.blockchainApi).toBeUndefined()
       await selfHosted.core.ready
+      expect(selfHosted.core.controllers.providerApi).toBeDefined()
       const local = () => requested.filter((url) => url.startsWith('http://127.0.0.1:1/'))
       expect(local()).toEqual([])
       await selfHosted.core.controllers.listing.prefetch()

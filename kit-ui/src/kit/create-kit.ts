@@ -175,7 +175,7 @@ export function createKit(options: CreateKitOptions, internals: KitCoreInternals
 
 /** Opens UnsupportedChain when the connected wallet moves to a network the host does not serve (SPEC §2). */
 function watchUnsupportedChain(kit: UiKit): () => void {
-  const { chain, options, router, modal } = kit.controllers
+  const { chain, options, modal } = kit.controllers
   return chain.state.subscribe((state) => {
     const connected = kit.getAccount().isConnected
     const show = shouldShowUnsupportedChain({
@@ -184,7 +184,8 @@ function watchUnsupportedChain(kit: UiKit): () => void {
       allowUnsupportedChain: options.allowUnsupportedChain,
       basic: options.basic,
     })
-    const shown = modal.state.get().open && router.state.get().view === 'UnsupportedChain'
+    // The router is there whenever the modal is open (it loads with the modal's controllers).
+    const shown = modal.state.get().open && kit.controllers.router.state.get().view === 'UnsupportedChain'
     if (connected && show && !shown) void kit.open({ view: 'UnsupportedChain' })
   })
 }

@@ -3,7 +3,7 @@ import type { ChainNamespace } from '../../caip/caip.js'
 import type { StateStore } from '../../kit/store.js'
 import { isUnsupportedNetwork } from '../../networks/define.js'
 import { formatBalance } from '../../services/balance.js'
-import { isNamespaceSupported } from '../../services/constants.js'
+import { isNamespaceSupported } from '../../services/supported-namespaces.js'
 import type { BlockchainApi, DisplayBalance } from '../../services/types.js'
 import type { ChainState, NamespaceAccount } from './chain-state.js'
 

@@ -9,7 +9,6 @@ import { createStore, type StateStore } from '../../kit/store.js'
 import type { CaipNetwork } from '../../networks/define.js'
 import { isUnsupportedNetwork } from '../../networks/define.js'
 import type { BlockchainApi } from '../../services/types.js'
-import { createAccountSync } from './account-sync.js'
 import { startingState } from './chain-start.js'
 import type { ChainState, ConnectedWalletInfo, NamespaceAccount, NamespaceState } from './chain-state.js'
 import { EMPTY_ACCOUNT } from './chain-state.js'
@@ -138,13 +137,35 @@ export function createChainController(deps: ChainControllerDeps) {
     )
   }
 
-  const { syncBalance, syncIdentity, resync } = createAccountSync({
-    state,
-    getAdapter: requireAdapter,
-    blockchainApi: deps.blockchainApi,
-    logError: deps.logError,
-    patchAccount,
-  })
+  // The balance and identity reads load with the first account (a page whose visitor never connects never loads
+  // them); like the reads themselves they never throw: a failed load is reported and tried again next time.
+  type AccountSync = ReturnType<typeof import('./account-sync.js').createAccountSync>
+  let accountSync: Promise<AccountSync> | undefined
+  const withSync = async (run: (sync: AccountSync) => Promise<void>): Promise<void> => {
+    accountSync ??= import('./account-sync.js').then(
+      ({ createAccountSync }) =>
+        createAccountSync({
+          state,
+          getAdapter: requireAdapter,
+          blockchainApi: deps.blockchainApi,
+          logError: deps.logError,
+          patchAccount,
+        }),
+      (error: unknown) => {
+        accountSync = undefined
+        throw error
+      },
+    )
+    try {
+      await run(await accountSync)
+    } catch (error) {
+      deps.logError?.(error)
+    }
+  }
+  const syncBalance = (namespace: ChainNamespace, options?: { force?: boolean }) =>
+    withSync((sync) => sync.syncBalance(namespace, options))
+  const syncIdentity = (namespace: ChainNamespace) => withSync((sync) => sync.syncIdentity(namespace))
+  const resync = (namespace: ChainNamespace) => withSync((sync) => sync.resync(namespace))
 
   return {
     state,

@@ -12,8 +12,6 @@ export {
   decideNetworkSwitch,
   type NetworkSwitchDecision,
   type NetworkSwitchInput,
-  shouldShowUnsupportedChain,
-  type UnsupportedChainInput,
 } from './network-switch.js'
 export {
   createRouterController,
@@ -23,6 +21,7 @@ export {
   type TransactionAction,
   type TransactionStatus,
 } from './router-controller.js'
+export { shouldShowUnsupportedChain, type UnsupportedChainInput } from './unsupported-chain.js'
 export {
   isShownView,
   type RouterEntry,

@@ -1,6 +1,6 @@
 import type { ConnectorType } from '../../adapter/connectors.js'
 import type { ChainNamespace } from '../../caip/caip.js'
-import { type CaipNetwork, isUnsupportedNetwork } from '../../networks/define.js'
+import type { CaipNetwork } from '../../networks/define.js'
 import type { SwitchActiveChainViewParams, SwitchNetworkViewParams } from './views.js'
 
 /** What the network-switch decision reads (SPEC §2). */
@@ -52,30 +52,4 @@ export function decideNetworkSwitch(input: NetworkSwitchInput): NetworkSwitchDec
     }
   }
   return { view: 'SwitchNetwork', params: { network: target } }
-}
-
-/** What decides whether UnsupportedChain shows (SPEC §2). */
-export interface UnsupportedChainInput {
-  /** The active network; the unsupported-network placeholder when the wallet is on a chain the host did not configure. */
-  activeNetwork: Pick<CaipNetwork, 'name'> | undefined
-  /** The host's enableNetworkSwitch (default true). */
-  enableNetworkSwitch?: boolean
-  /** The host's allowUnsupportedChain (default false). */
-  allowUnsupportedChain?: boolean
-  /** The connection is a basic (WalletConnect-only) one. */
-  basic?: boolean
-}
-
-/**
- * True when UnsupportedChain is to be shown (SPEC §2): the active network is unsupported, network
- * switching is enabled, unsupported chains are not allowed and the connection is not basic.
- */
-export function shouldShowUnsupportedChain(input: UnsupportedChainInput): boolean {
-  return (
-    input.activeNetwork !== undefined &&
-    isUnsupportedNetwork(input.activeNetwork) &&
-    (input.enableNetworkSwitch ?? true) &&
-    !(input.allowUnsupportedChain ?? false) &&
-    !(input.basic ?? false)
-  )
 }

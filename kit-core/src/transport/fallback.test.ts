@@ -91,6 +91,28 @@ describe('createFallbackTransport: failover', () => {
     expect([busy.calls().length, broken.calls().length, up.calls().length]).toEqual([1, 1, 1])
   })
 
+  it('gives a write to the next endpoint only when the last one certainly did not process it', async () => {
+    const broken = await rpcServer(() => ({ http: 502 }))
+    const next = await rpcServer(() => ({ result: '0xhash' }))
+    const { sleep } = recordingSleep()
+    const send = { method: 'eth_sendRawTransaction', params: ['0x02f8'] }
+    const fallback = createFallbackTransport(
+      [broken, next].map((s) => createRpcTransport({ url: s.url })),
+      { sleep },
+    )
+    // A 502 may follow processing: the write is not sent again, anywhere.
+    await expect(fallback.request(send)).rejects.toBeInstanceOf(HttpRequestError)
+    expect([broken.calls().length, next.calls().length]).toEqual([1, 0])
+    // A 429 says it was not processed: the next endpoint gets it.
+    const limited = await rpcServer(() => ({ http: 429 }))
+    const second = createFallbackTransport(
+      [limited, next].map((s) => createRpcTransport({ url: s.url })),
+      { sleep },
+    )
+    await expect(second.request(send)).resolves.toBe('0xhash')
+    expect([limited.calls().length, next.calls().length]).toEqual([1, 1])
+  })
+
   it.each([
     [3, 'execution reverted'],
     [4001, 'User rejected the request.'],

@@ -1,6 +1,6 @@
 import { LatchkeyError, Messages } from '../errors/index.js'
 import { TransportDefaults } from './defaults.js'
-import { isRetryableError, type Sleep, unrefTimer, withRetry } from './retry.js'
+import { retryRuleFor, type Sleep, unrefTimer, withRetry } from './retry.js'
 import type { RpcRequest, RpcRequestOptions, RpcTransport } from './rpc.js'
 
 export interface RankOptions {
@@ -162,13 +162,15 @@ export function createFallbackTransport(
 
   async function tryInOrder(args: RpcRequest, signal: AbortSignal | undefined): Promise<unknown> {
     let lastError: unknown
+    // The next endpoint gets a write only when the last one certainly did not process it.
+    const retryable = retryRuleFor(args.method)
     for (const index of [...order]) {
       const transport = transports[index]
       if (!transport) continue
       try {
         return await transport.request(args, { signal, retryCount: 0 })
       } catch (error) {
-        if (!isRetryableError(error)) throw error
+        if (!retryable(error)) throw error
         lastError = error
       }
     }
@@ -181,6 +183,7 @@ export function createFallbackTransport(
     },
     async request<T>(args: RpcRequest, requestOptions: RpcRequestOptions = {}): Promise<T> {
       const result = await withRetry(() => tryInOrder(args, requestOptions.signal), {
+        shouldRetry: retryRuleFor(args.method),
         retryCount: requestOptions.retryCount ?? options.retryCount ?? TransportDefaults.retryCount,
         retryDelay: options.retryDelay ?? TransportDefaults.retryDelay,
         sleep: options.sleep,

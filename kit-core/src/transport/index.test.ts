@@ -17,6 +17,8 @@ describe('transport public API', () => {
       'TransportDefaults',
       'createHttpClient',
       'isRetryableError',
+      'isRetryableWriteError',
+      'isWriteMethod',
       'parseRetryAfter',
       'setRetryAfter',
       'withRetry',

@@ -9,6 +9,8 @@ export {
 } from './http.js'
 export {
   isRetryableError,
+  isRetryableWriteError,
+  isWriteMethod,
   MAX_RETRY_AFTER_MS,
   parseRetryAfter,
   type RetryOptions,

@@ -71,6 +71,38 @@ export function isRetryableError(error: unknown): boolean {
   return false
 }
 
+/**
+ * True for a method that sends or signs (`eth_sendRawTransaction`, `eth_sendTransaction`, `wallet_sendCalls`,
+ * `personal_sign`, `eth_signTypedData_v4`, Solana's `sendTransaction`, …): sending it twice may do twice what it does.
+ */
+export function isWriteMethod(method: string): boolean {
+  return /send|sign/i.test(method)
+}
+
+/** True when `error`, or an error it was caused by, is a connection refused (nothing was sent). */
+function refusedBeforeSending(error: unknown, depth = 0): boolean {
+  if (depth > 4 || typeof error !== 'object' || error === null) return false
+  const { code, cause } = error as { code?: unknown; cause?: unknown }
+  return code === 'ECONNREFUSED' || refusedBeforeSending(cause, depth + 1)
+}
+
+/**
+ * True when a write that failed with `error` was certainly not processed, so sending it again cannot send it twice:
+ * 429 (rate limited) and 503 (unavailable) answers, and a connection refused before the request went out. A timeout,
+ * a network failure after sending, a 502 or 504 may follow processing: the answer was lost, not the request, so the
+ * error is final (a refinement of SPEC §9 recorded in the rule index).
+ */
+export function isRetryableWriteError(error: unknown): boolean {
+  if (!(error instanceof HttpRequestError)) return false
+  if (error.status === 429 || error.status === 503) return true
+  return error.status === undefined && refusedBeforeSending(error.cause)
+}
+
+/** The retry rule for a method: {@link isRetryableWriteError} for writes, {@link isRetryableError} for reads. */
+export function retryRuleFor(method: string): (error: unknown) => boolean {
+  return isWriteMethod(method) ? isRetryableWriteError : isRetryableError
+}
+
 /** The default {@link Sleep}: a timer, cleared when `signal` aborts. */
 export const sleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {

@@ -385,3 +385,59 @@ describe('isReadMethod', () => {
     expect(isReadMethod(method)).toBe(false)
   })
 })
+
+describe('createRpcTransport: a write is sent again only when it was certainly not processed', () => {
+  const send = { method: 'eth_sendRawTransaction', params: ['0x02f8'] }
+
+  it.each([
+    ['a 502 (the node may have processed it)', { http: 502 } as Reply],
+    ['a 504', { http: 504 } as Reply],
+    ['a JSON-RPC -32603', { error: { code: -32603, message: 'internal' } } as Reply],
+  ])('is sent exactly once after %s, and the error is final', async (_, reply) => {
+    const server = await rpcServer(() => reply)
+    const { sleep, delays } = recordingSleep()
+    await expect(createRpcTransport({ url: server.url, sleep }).request(send)).rejects.toBeInstanceOf(Error)
+    expect(server.messages().map((m) => m.method)).toEqual(['eth_sendRawTransaction'])
+    expect(delays).toEqual([])
+  })
+
+  it('is sent exactly once after a timeout (the answer was lost, not the request)', async () => {
+    const server = await rpcServer(() => ({ hang: true }))
+    const error = await createRpcTransport({ url: server.url, timeout: 50 })
+      .request(send)
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TimeoutError)
+    expect(server.messages()).toHaveLength(1)
+  })
+
+  it('is sent again after 429 and 503 (not processed), then succeeds', async () => {
+    const server = await rpcServer((_m, n) =>
+      n === 1 ? { http: 429 } : n === 2 ? { http: 503 } : { result: '0xhash' },
+    )
+    const { sleep, delays } = recordingSleep()
+    expect(await createRpcTransport({ url: server.url, sleep }).request(send)).toBe('0xhash')
+    expect(server.messages()).toHaveLength(3)
+    expect(delays).toEqual([150, 300])
+  })
+
+  it('is sent again when the connection was refused before sending', async () => {
+    const server = await rpcServer()
+    const url = server.url
+    await server.close()
+    const { sleep, delays } = recordingSleep()
+    const error = await createRpcTransport({ url, sleep, retryCount: 2 })
+      .request(send)
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(HttpRequestError)
+    expect(delays).toEqual([150, 300])
+  })
+
+  it('reads keep the policy of SPEC §9: a 502 is retried', async () => {
+    const server = await rpcServer((_m, n) => (n === 1 ? { http: 502 } : { result: '0x1' }))
+    const { sleep } = recordingSleep()
+    expect(await createRpcTransport({ url: server.url, sleep }).request({ method: 'eth_blockNumber' })).toBe(
+      '0x1',
+    )
+    expect(server.messages()).toHaveLength(2)
+  })
+})

@@ -2,7 +2,7 @@ import { LatchkeyError, Messages } from '../errors/index.js'
 import { TransportDefaults } from './defaults.js'
 import { fetchOnce } from './http.js'
 import { createBatcher, readResponse, stringify } from './jsonrpc.js'
-import { abortedError, raceSignal, type Sleep, withRetry } from './retry.js'
+import { abortedError, raceSignal, retryRuleFor, type Sleep, withRetry } from './retry.js'
 
 /** One JSON-RPC call. */
 export interface RpcRequest {
@@ -158,7 +158,8 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
         if (batcher && attempt === 0) return raceSignal(batcher.enqueue(id, body), signal)
         return readResponse(await post(body, signal))
       },
-      { retryCount: count, retryDelay, sleep: options.sleep, signal },
+      // A write is sent again only when it was certainly not processed (isRetryableWriteError).
+      { retryCount: count, retryDelay, sleep: options.sleep, signal, shouldRetry: retryRuleFor(args.method) },
     )
   }
 

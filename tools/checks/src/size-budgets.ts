@@ -15,9 +15,10 @@ export const BUDGETS = {
    * local-image and listing-identity checks) and the late controllers' loader and module splits. esbuild assigns a
    * file to the chunks of every entry that reaches it through an import, used or not, and the button reaches core's
    * index, which re-exports the late controllers: here they stay in the initial chunk, where Vite's Rolldown (the
-   * bench) leaves them in chunks of their own, 6.9 kB gzip less over the session (137.0 -> 130.1 kB).
+   * bench) leaves them in chunks of their own, 6.9 kB gzip less over the session (137.0 -> 130.1 kB). 37.55 kB once
+   * the RPC transports stopped sending writes twice (issue 20): core's transports reach this chunk the same way.
    */
-  initial: 37_500,
+  initial: 38_000,
   /** The modal's views: the chunk the modal loads when it first opens. */
   modalViews: 30_000,
   /** Each feature panel loaded on first use (Receive, and the panels of later issues). */

@@ -8,8 +8,11 @@ import {
   TimeoutError,
 } from '../errors/index.js'
 
-/** Waits `ms` milliseconds; rejects with the aborted error when `signal` aborts first. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
+/**
+ * Waits `ms` milliseconds; rejects with the aborted error when `signal` aborts first. With `jitter`, `ms` is the
+ * backoff step and the wait is a random time between 0 and it (full jitter); without, the server asked for `ms`.
+ */
+export type Sleep = (ms: number, signal?: AbortSignal, options?: { jitter?: boolean }) => Promise<void>
 
 /**
  * The longest `Retry-After` we wait for. A server asking for more is down for longer than a user will
@@ -103,8 +106,11 @@ export function retryRuleFor(method: string): (error: unknown) => boolean {
   return isWriteMethod(method) ? isRetryableWriteError : isRetryableError
 }
 
-/** The default {@link Sleep}: a timer, cleared when `signal` aborts. */
-export const sleep: Sleep = (ms, signal) =>
+/**
+ * The default {@link Sleep}: a timer, cleared when `signal` aborts. A backoff step is waited with full jitter, so callers
+ * failed by the same 429 do not all come back together; a server's `Retry-After` is waited as asked.
+ */
+export const sleep: Sleep = (step, signal, options) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortedError(signal.reason))
@@ -114,6 +120,7 @@ export const sleep: Sleep = (ms, signal) =>
       clearTimeout(timer)
       reject(abortedError(signal?.reason))
     }
+    const ms = options?.jitter ? Math.floor(Math.random() * step) : step
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort)
       resolve()
@@ -159,9 +166,10 @@ export async function withRetry<T>(run: (attempt: number) => Promise<T>, options
       return await run(attempt)
     } catch (error) {
       if (attempt >= options.retryCount || isAbortedError(error) || !shouldRetry(error)) throw error
-      const delay = backoffDelay(attempt, options.retryDelay, getRetryAfter(error))
+      const retryAfter = getRetryAfter(error)
+      const delay = backoffDelay(attempt, options.retryDelay, retryAfter)
       if (delay === undefined) throw error
-      await wait(delay, options.signal)
+      await wait(delay, options.signal, { jitter: retryAfter === undefined })
       if (options.signal?.aborted) throw abortedError(options.signal.reason)
     }
   }

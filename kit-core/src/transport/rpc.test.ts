@@ -441,3 +441,39 @@ describe('createRpcTransport: a write is sent again only when it was certainly n
     expect(server.messages()).toHaveLength(2)
   })
 })
+
+describe('createRpcTransport: a 429 storm', () => {
+  it('spreads the readers’ retries (full jitter) and sends each write exactly once', async () => {
+    // Each reader's first call is answered 429 (no Retry-After); the server notes when, and when the retry arrives.
+    const answered = new Map<string, number>()
+    const waited: number[] = []
+    const writes: string[] = []
+    const server = await rpcServer((message) => {
+      const key = String((message.params as unknown[] | undefined)?.[0])
+      if (message.method === 'eth_sendRawTransaction') {
+        writes.push(key)
+        return { http: 502 }
+      }
+      const first = answered.get(key)
+      if (first === undefined) {
+        answered.set(key, performance.now())
+        return { http: 429 }
+      }
+      waited.push(performance.now() - first)
+      return { result: key }
+    })
+    const transport = createRpcTransport({ url: server.url, retryDelay: 150 })
+    const readers = Array.from({ length: 50 }, (_, i) =>
+      transport.request({ method: 'eth_getBalance', params: [`0x${i.toString(16)}`, 'latest'] }),
+    )
+    const senders = Array.from({ length: 10 }, (_, i) =>
+      transport.request({ method: 'eth_sendRawTransaction', params: [`0xw${i}`] }).catch((e: unknown) => e),
+    )
+    expect(await Promise.all(readers)).toHaveLength(50)
+    expect((await Promise.all(senders)).every((e) => e instanceof HttpRequestError)).toBe(true)
+    expect(writes.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `0xw${i}`).sort())
+    // Without jitter every reader waits the whole 150 ms step; with it the waits spread over 0-150 ms.
+    expect(waited).toHaveLength(50)
+    expect(waited.filter((ms) => ms < 100).length).toBeGreaterThanOrEqual(10)
+  })
+})

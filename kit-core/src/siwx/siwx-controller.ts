@@ -135,6 +135,19 @@ export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxS
       })
       const text = message.toString()
       const signature = await deps.signMessage(text)
+      // The wallet may have moved to another account or chain while the visitor signed: the session is stored only
+      // for the account and chain the message was made for, and only while they are still the active ones.
+      const now = deps.getAccount()
+      if (
+        now?.address.toLowerCase() !== account.address.toLowerCase() ||
+        now.chainId !== account.chainId ||
+        message.accountAddress.toLowerCase() !== account.address.toLowerCase() ||
+        message.chainId !== account.chainId
+      )
+        throw new LatchkeyError(Messages.invalidSiwxSession, {
+          code: 'INVALID_PARAMS',
+          details: 'the account or network changed while signing',
+        })
       await config.addSession({ data: toData(message), message: text, signature })
       state.patch({ status: 'success' })
       await deps.modal.close({ force: true })

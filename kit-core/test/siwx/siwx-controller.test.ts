@@ -189,6 +189,28 @@ describe.each([
       await expect(siwx.hasSession()).resolves.toBe(true)
     })
 
+    test('stores nothing when the wallet moved to another account or network while the visitor signed', async () => {
+      for (const next of [
+        { ...ACCOUNT, address: '0xdef' },
+        { ...ACCOUNT, chainId: 'eip155:10' as const },
+      ]) {
+        const { config, sessions } = fakeConfig()
+        const moves: { setAccount?: (account: SiwxAccount) => void } = {}
+        const { siwx, deps, setAccount } = setup({
+          config,
+          signMessage: vi.fn(async (message: string) => {
+            moves.setAccount?.(next)
+            return `sig(${message})`
+          }),
+        })
+        moves.setAccount = setAccount
+        await expect(siwx.requestSignMessage()).resolves.toBe(false)
+        expect(sessions).toEqual([])
+        expect(deps.showError).toHaveBeenCalledWith('Invalid sign-in session')
+        expect(siwx.state.get().status).toBe('error')
+      }
+    })
+
     test("[§4.39] a rejected signature reopens the view, shows 'Signature declined' and tracks the error", async () => {
       const { config, sessions } = fakeConfig()
       const { siwx, modal, router, deps } = setup({

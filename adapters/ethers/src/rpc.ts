@@ -122,7 +122,7 @@ export class ReadProviders {
     if (known && known.urls.join() === urls.join()) return this.inRankOrder(known)
     if (known) this.drop(network.caipNetworkId)
     if (urls.length === 0) {
-      // The unsupported-network placeholder (a chain the host did not configure) has no RPC to read from.
+      // The `unsupportedNetwork` stand-in (a chain the host did not configure) has no RPC to read from.
       throw new LatchkeyError(Messages.unsupportedChain, {
         code: 'UNSUPPORTED_CHAIN',
         details: `${network.caipNetworkId} has no RPC URL`,

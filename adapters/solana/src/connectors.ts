@@ -1,4 +1,10 @@
-import { type AdapterOptions, type Connector, CustomDeepLinkWalletIds, isSafeImageUrl } from '@latchkey/core'
+import {
+  type AdapterOptions,
+  ANY_IMAGE_HOST,
+  type Connector,
+  CustomDeepLinkWalletIds,
+  isSafeImageUrl,
+} from '@latchkey/core'
 // Types only: @solana/wallet-adapter-base is an optional peer, present only when the host passes adapters.
 import type { Adapter } from '@solana/wallet-adapter-base'
 import type { Wallet } from '@wallet-standard/base'
@@ -30,7 +36,7 @@ const usable = (adapter: Adapter) =>
 function connectorOf(name: string, icon: unknown, type: Connector['type'], chains?: readonly string[]) {
   const connector: Connector = { id: name, name, type, chain: 'solana', networkSwitch: 'adapter' }
   // Its form only: whether a local host may serve it is the kit's policy (`allowLocalImages`), core applies it.
-  if (isSafeImageUrl(icon, { allowLocal: true })) connector.imageUrl = icon
+  if (isSafeImageUrl(icon, ANY_IMAGE_HOST)) connector.imageUrl = icon
   const explorerId = SOLANA_EXPLORER_IDS[name]
   if (explorerId) connector.explorerId = explorerId
   if (chains) {

@@ -84,7 +84,7 @@ export class AdapterChains {
     }
   }
 
-  /** The configured network of a chain id, or the unsupported-network placeholder. */
+  /** The configured network of a chain id, or the `unsupportedNetwork` stand-in (`Unknown Network`). */
   networkFor(chainId: number): CaipNetwork {
     return (
       this.current.find((network) => Number(network.id) === chainId) ??

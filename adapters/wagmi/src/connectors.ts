@@ -1,5 +1,6 @@
 import {
   type AdapterContext,
+  ANY_IMAGE_HOST,
   type Connector,
   isSafeImageUrl,
   LatchkeyError,
@@ -82,7 +83,7 @@ export class AdapterConnectors {
           type: 'EXTERNAL',
           chain: 'eip155',
           // Its form only: whether a local host may serve it is the kit's policy (`allowLocalImages`), core applies it.
-          ...(isSafeImageUrl(connector.icon, { allowLocal: true }) ? { imageUrl: connector.icon } : {}),
+          ...(isSafeImageUrl(connector.icon, ANY_IMAGE_HOST) ? { imageUrl: connector.icon } : {}),
           ...(typeof connector.rdns === 'string' ? { info: { rdns: connector.rdns } } : {}),
           networkSwitch: 'wallet',
         }),

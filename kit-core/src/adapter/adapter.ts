@@ -78,7 +78,7 @@ export interface ConnectResult {
   connectorId: string
   /** Every account the wallet exposes on this namespace, the active one first. */
   accounts: readonly AdapterAccount[]
-  /** The network the wallet is on; the unsupported-network placeholder when the host did not configure it. */
+  /** The network the wallet is on; the `unsupportedNetwork` stand-in (`Unknown Network`) when the host did not configure it. */
   network: CaipNetwork
   /** The signed sign-in message when `signIn` was honoured in the connection request. */
   signIn?: { message: string; signature: string }
@@ -218,7 +218,7 @@ export interface WalletAsset {
 /** Events an adapter emits. Each fires exactly once per cause (a dApp-side switch and the wallet's echo are one cause). */
 export interface AdapterEvents {
   accountsChanged: { accounts: readonly AdapterAccount[] }
-  /** The active network changed; the unsupported-network placeholder when the wallet moved to an unknown chain. */
+  /** The active network changed; the `unsupportedNetwork` stand-in (`Unknown Network`) when the wallet moved to an unknown chain. */
   networkChanged: { network: CaipNetwork }
   /** The connection ended, from either side. */
   disconnected: { reason: 'user' | 'wallet' | 'error' }

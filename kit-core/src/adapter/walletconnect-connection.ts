@@ -19,7 +19,7 @@ const SAME_ADDRESS_EVERYWHERE: readonly ChainNamespace[] = ['eip155', 'solana']
 /** What a WalletConnect session connection tells its adapter. */
 export interface WalletConnectConnectionEvents {
   accountsChanged(accounts: readonly AdapterAccount[]): void
-  /** The active network moved (the unsupported-network placeholder for a chain the adapter does not serve). */
+  /** The active network moved (the `unsupportedNetwork` stand-in (`Unknown Network`) for a chain the adapter does not serve). */
   networkChanged(network: CaipNetwork): void
   /** The session ended from the wallet's side, expired, or was dropped by another namespace's disconnect. */
   disconnected(): void

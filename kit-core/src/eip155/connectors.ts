@@ -2,10 +2,7 @@ import type { AdapterOptions } from '../adapter/adapter.js'
 import { type Connector, ConnectorIds } from '../adapter/connectors.js'
 import { BROWSER_WALLET_NAME } from '../controllers/listing/browser-wallet.js'
 import { LatchkeyError } from '../errors/index.js'
-import { cleanText, isSafeImageUrl } from '../services/sanitize.js'
-
-/** The icon's form is checked here; whether a local host may serve it is the kit's policy, applied by its connectors. */
-const ANY_HOST = { allowLocal: true }
+import { ANY_IMAGE_HOST, cleanText, isSafeImageUrl } from '../services/sanitize.js'
 
 import type { AnnouncedWallet } from './discovery.js'
 import { type Eip1193Provider, isEip1193Provider } from './provider.js'
@@ -120,7 +117,7 @@ export function evmConnectors(sources: EvmWalletSources): Connector[] {
       name: wallet.name,
       type: 'EXTERNAL',
       chain: 'eip155',
-      ...(isSafeImageUrl(wallet.icon, ANY_HOST) ? { imageUrl: wallet.icon } : {}),
+      ...(isSafeImageUrl(wallet.icon, ANY_IMAGE_HOST) ? { imageUrl: wallet.icon } : {}),
       ...(wallet.rdns ? { info: { rdns: wallet.rdns } } : {}),
       networkSwitch: 'wallet',
       provider: wallet.provider,

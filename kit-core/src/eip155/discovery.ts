@@ -1,7 +1,4 @@
-import { cleanText, isRdns, isSafeImageUrl } from '../services/sanitize.js'
-
-/** The icon's form is checked here; whether a local host may serve it is the kit's policy, applied by its connectors. */
-const ANY_HOST = { allowLocal: true }
+import { ANY_IMAGE_HOST, cleanText, isRdns, isSafeImageUrl } from '../services/sanitize.js'
 
 import { type Eip1193Provider, isEip1193Provider } from './provider.js'
 
@@ -41,7 +38,7 @@ export function readAnnouncement(detail: unknown): AnnouncedWallet | undefined {
     info: {
       uuid,
       name: cleanName,
-      icon: isSafeImageUrl(icon, ANY_HOST) ? icon : undefined,
+      icon: isSafeImageUrl(icon, ANY_IMAGE_HOST) ? icon : undefined,
       rdns: rdns.toLowerCase(),
     },
     provider,

@@ -244,7 +244,7 @@ export class Eip1193Session {
     return requestWalletAssets(provider, params.address, params.network ?? network)
   }
 
-  /** The configured network of a chain id, or the unsupported-network placeholder. */
+  /** The configured network of a chain id, or the `unsupportedNetwork` stand-in (`Unknown Network`). */
   networkFor(chainId: number): CaipNetwork {
     return (
       this.networks.find((network) => Number(network.id) === chainId) ??

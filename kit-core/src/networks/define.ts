@@ -41,7 +41,7 @@ export interface CaipNetwork {
 /** What {@link defineNetwork} takes: `caipNetworkId` is derived when left out. */
 export type NetworkDefinition = Omit<CaipNetwork, 'caipNetworkId'> & { caipNetworkId?: CaipNetworkId }
 
-/** The reserved name of the unsupported-network placeholder (SPEC §3). */
+/** The reserved name of the `unsupportedNetwork` stand-in (`Unknown Network`) (SPEC §3). */
 export const UNSUPPORTED_NETWORK_NAME = 'Unknown Network'
 
 function invalid(details: string): LatchkeyError {
@@ -104,7 +104,7 @@ export function unsupportedNetwork(caipNetworkId: CaipNetworkId | string): CaipN
   })
 }
 
-/** True for the unsupported-network placeholder. */
+/** True for the `unsupportedNetwork` stand-in (`Unknown Network`). */
 export function isUnsupportedNetwork(network: Pick<CaipNetwork, 'name'>): boolean {
   return network.name === UNSUPPORTED_NETWORK_NAME
 }

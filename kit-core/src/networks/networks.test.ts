@@ -109,7 +109,7 @@ describe('defineNetwork', () => {
   })
 })
 
-describe('the unsupported-network placeholder', () => {
+describe('the `unsupportedNetwork` stand-in (`Unknown Network`)', () => {
   test('has the reserved name and an empty currency', () => {
     const placeholder = unsupportedNetwork('eip155:999')
     expect(placeholder).toMatchObject({

@@ -3,7 +3,7 @@ export { type BlockchainApiClientOptions, createBlockchainApiClient } from './bl
 export type { ServiceClientOptions } from './client-options.js'
 export { ServiceDefaults } from './constants.js'
 export { createProviderApiClient, type ProviderApiClientOptions } from './provider-api.js'
-export { type ImagePolicy, isSafeImageUrl, isSafeWebLink } from './sanitize.js'
+export { ANY_IMAGE_HOST, type ImagePolicy, isSafeImageUrl, isSafeWebLink } from './sanitize.js'
 export {
   isNamespaceSupported,
   type NamespaceFeature,

@@ -87,6 +87,13 @@ export interface ImagePolicy {
 }
 
 /**
+ * The policy that checks only an image URL's form, for code that is not where a URL enters the kit (an adapter listing
+ * a wallet's icon, the `<img>` that loads a URL core already let in): the kit's own `allowLocalImages` is applied where
+ * URLs come in (its connectors, the listing, the custom wallets, the services' answers).
+ */
+export const ANY_IMAGE_HOST: Readonly<ImagePolicy> = { allowLocal: true }
+
+/**
  * True when an image URL from a service (a wallet's, a token's icon, an avatar) may be rendered: `https:` to a
  * public host, `data:image/…`, `blob:`; with `policy.allowLocal`, also http or https to a host on this machine or
  * a private network ({@link isLocalNetworkHost}). Refuses `javascript:`, `file:`, other data types, plain http to

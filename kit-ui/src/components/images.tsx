@@ -1,13 +1,6 @@
-import { isSafeImageUrl } from '@latchkey/core'
+import { ANY_IMAGE_HOST, isSafeImageUrl } from '@latchkey/core'
 import { useState } from 'preact/hooks'
 import { avatarGradient } from './avatar-gradient.js'
-
-/**
- * The form of an image URL, checked again where it is loaded. Whether a host on this machine or a private network may
- * serve it is the kit's `allowLocalImages`, which core applied where the URL came in (listing, connectors, services);
- * the host's own images (chain images, its icons) are its choice.
- */
-const RENDERABLE = { allowLocal: true }
 
 /**
  * A wallet's or network's image: only through `<img>` and only from https, data:image, blob or (core having
@@ -29,7 +22,7 @@ export function Tile({
   const style = size ? { width: `${size}px`, height: `${size}px` } : undefined
   return (
     <span class="tile" style={style} aria-hidden="true">
-      {isSafeImageUrl(src, RENDERABLE) && !failed ? (
+      {isSafeImageUrl(src, ANY_IMAGE_HOST) && !failed ? (
         <img
           src={src}
           alt=""
@@ -51,7 +44,7 @@ export function Avatar({ address, image, size }: { address: string; image?: stri
   const style = { width: `${size}px`, height: `${size}px`, background: avatarGradient(address) }
   return (
     <span class="avatar" style={style} aria-hidden="true">
-      {isSafeImageUrl(image, RENDERABLE) && !failed ? (
+      {isSafeImageUrl(image, ANY_IMAGE_HOST) && !failed ? (
         <img src={image} alt="" onError={() => setFailed(true)} referrerpolicy="no-referrer" />
       ) : null}
     </span>

@@ -2,14 +2,11 @@
 // waits for the modal's chunk. The markup is the one the modal's images use (a `.tile` with the name's letter when
 // there is no safe image, an `.avatar` on the address's gradient), and one <button> is kept and patched, so focus
 // stays on it while its state changes.
-import { isSafeImageUrl, isUnsupportedNetwork } from '@latchkey/core'
+import { ANY_IMAGE_HOST, isSafeImageUrl, isUnsupportedNetwork } from '@latchkey/core'
 import { avatarGradient } from '../components/avatar-gradient.js'
 import { networkImage } from '../components/network-image.js'
 import { formatAddress, formatAmount } from '../format/address.js'
 import type { UiKit } from '../kit/types.js'
-
-/** As the modal's images (`components/images.tsx`): core applied the kit's `allowLocalImages` where URLs came in. */
-const RENDERABLE = { allowLocal: true }
 
 /** The attributes `<latchkey-button>` takes (AppKit's names). */
 export interface ButtonAttributes {
@@ -56,7 +53,9 @@ function tile(doc: Document, src: string | undefined, name: string, size: number
   element.style.width = `${size}px`
   element.style.height = `${size}px`
   element.setAttribute('aria-hidden', 'true')
-  element.append(isSafeImageUrl(src, RENDERABLE) ? image(doc, src, (img) => img.replaceWith(letter)) : letter)
+  element.append(
+    isSafeImageUrl(src, ANY_IMAGE_HOST) ? image(doc, src, (img) => img.replaceWith(letter)) : letter,
+  )
   return element
 }
 
@@ -72,7 +71,7 @@ function avatar(
   element.style.height = `${size}px`
   element.style.background = avatarGradient(address)
   element.setAttribute('aria-hidden', 'true')
-  if (isSafeImageUrl(src, RENDERABLE)) element.append(image(doc, src, (img) => img.remove()))
+  if (isSafeImageUrl(src, ANY_IMAGE_HOST)) element.append(image(doc, src, (img) => img.remove()))
   return element
 }
 

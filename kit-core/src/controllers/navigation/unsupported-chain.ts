@@ -4,7 +4,7 @@ import { type CaipNetwork, isUnsupportedNetwork } from '../../networks/define.js
 
 /** What decides whether UnsupportedChain shows (SPEC §2). */
 export interface UnsupportedChainInput {
-  /** The active network; the unsupported-network placeholder when the wallet is on a chain the host did not configure. */
+  /** The active network; the `unsupportedNetwork` stand-in (`Unknown Network`) when the wallet is on a chain the host did not configure. */
   activeNetwork: Pick<CaipNetwork, 'name'> | undefined
   /** The host's enableNetworkSwitch (default true). */
   enableNetworkSwitch?: boolean

@@ -13,3 +13,16 @@ export const rpcCallNotAllowed = 'Requested RPC call is not allowed'
 export const signatureDeclined = 'Signature declined'
 export const smartAccountsUnsupported = 'This application might not support Smart Accounts'
 export const somethingWentWrong = 'Something went wrong'
+
+// Reliability (issue 20): messages of the kit's own, where the spec gives none.
+/** A connection request the wallet left unanswered for 30 s (SPEC §9's connect timeout). */
+export const connectTimedOut = 'The wallet did not answer the connection request within 30 seconds'
+/** An answer larger than the client's cap (2 MB for the services, 32 MB for RPC by default); it is not read further. */
+export const responseTooLarge = (limit: number) => `The response is larger than the ${limit} bytes allowed`
+/** An answer that ended before the length it announced. */
+export const responseTruncated = 'The response ended before its announced length'
+/** A WalletConnect request whose session ended before the wallet answered (code 4900). */
+export const walletConnectSessionEnded = 'The WalletConnect session ended before the wallet answered'
+/** A WalletConnect request the wallet did not answer within the request timeout. */
+export const walletConnectRequestTimedOut = (seconds: number) =>
+  `The wallet did not answer over WalletConnect within ${seconds} seconds`

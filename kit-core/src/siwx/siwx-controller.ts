@@ -59,6 +59,8 @@ function toData(message: SiwxMessageData): SiwxMessageData {
  */
 export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxState> }) {
   const state: StateStore<SiwxState> = deps.state ?? createStore<SiwxState>({ status: 'idle' })
+  /** Counts sign requests and cancels: a request answers only while it is the latest. */
+  let attempts = 0
 
   function requireConfig(): SiwxConfig {
     if (!deps.config) throw new LatchkeyError(Messages.siwxNotEnabled)
@@ -127,6 +129,7 @@ export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxS
   async function requestSignMessage(): Promise<boolean> {
     const config = requireConfig()
     const account = requireAccount()
+    const attempt = ++attempts
     state.patch({ status: 'requesting' })
     try {
       const message = await config.createMessage({
@@ -135,6 +138,8 @@ export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxS
       })
       const text = message.toString()
       const signature = await deps.signMessage(text)
+      // Cancelled while the wallet had it (or a newer request started): its late answer changes nothing.
+      if (attempt !== attempts) return false
       // The wallet may have moved to another account or chain while the visitor signed: the session is stored only
       // for the account and chain the message was made for, and only while they are still the active ones.
       const now = deps.getAccount()
@@ -155,6 +160,7 @@ export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxS
       return true
     } catch (error) {
       deps.logError?.(error)
+      if (attempt !== attempts) return false
       state.patch({ status: 'error' })
       if (!deps.modal.state.get().open || deps.router.state.get().view === 'ApproveTransaction') {
         await deps.modal.open({ view: 'SIWXSignMessage' })
@@ -166,12 +172,14 @@ export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxS
   }
 
   /**
-   * Cancels the sign-in (SPEC §2): disconnects when sign-in is required, otherwise closes the modal; then
-   * the modal is back at Connect.
+   * Cancels the sign-in (SPEC §2), also while the wallet still has the message (a silent wallet never locks the
+   * visitor in): disconnects when sign-in is required, otherwise closes the modal; then the modal is back at Connect.
    * @throws LatchkeyError 'SIWX is not enabled' without a config.
    */
   async function cancelSignMessage(): Promise<void> {
     requireConfig()
+    // Possible at any moment, also while the wallet has the message: a signature that comes later is dropped.
+    attempts++
     const account = deps.getAccount()
     if (isRequired()) await deps.disconnect()
     else await deps.modal.close({ force: true })

@@ -287,6 +287,57 @@ describe.each([
       expect(modal.state.get().open).toBe(false)
     })
 
+    test.each([{ required: true }, { required: false }])(
+      'cancel works while a silent wallet has the message; its late answer stores nothing (required: $required)',
+      async ({ required }) => {
+        let answer: (signature: string) => void = () => undefined
+        const signMessage = vi.fn(
+          () =>
+            new Promise<string>((resolve) => {
+              answer = resolve
+            }),
+        )
+        const { config, sessions } = fakeConfig({ required })
+        const { siwx, modal, router, deps } = setup({ config, signMessage })
+        await siwx.initializeIfEnabled()
+        const signing = siwx.requestSignMessage()
+        await vi.waitFor(() => expect(signMessage).toHaveBeenCalledTimes(1))
+        expect(siwx.state.get().status).toBe('requesting')
+        await siwx.cancelSignMessage()
+        expect(siwx.state.get().status).toBe('idle')
+        expect(deps.disconnect).toHaveBeenCalledTimes(required ? 1 : 0)
+        expect(modal.state.get().open).toBe(required) // required: disconnected, back at Connect; optional: closed
+        answer('0xlate')
+        await expect(signing).resolves.toBe(false)
+        expect(sessions).toEqual([])
+        expect(config.addSession).not.toHaveBeenCalled()
+        expect(siwx.state.get().status).toBe('idle')
+        expect(modal.state.get().open).toBe(required)
+        expect(router.state.get().view).toBe('Connect')
+        expect(deps.showError).not.toHaveBeenCalled()
+      },
+    )
+
+    test('a wallet that fails after the cancel shows nothing and reopens nothing', async () => {
+      let fail: (error: unknown) => void = () => undefined
+      const signMessage = vi.fn(
+        () =>
+          new Promise<string>((_resolve, reject) => {
+            fail = reject
+          }),
+      )
+      const { siwx, router, deps } = setup({ config: fakeConfig({ required: true }).config, signMessage })
+      await siwx.initializeIfEnabled()
+      const signing = siwx.requestSignMessage()
+      await vi.waitFor(() => expect(signMessage).toHaveBeenCalledTimes(1))
+      await siwx.cancelSignMessage()
+      fail(new UserRejectedRequestError())
+      await expect(signing).resolves.toBe(false)
+      expect(router.state.get().view).toBe('Connect')
+      expect(deps.showError).not.toHaveBeenCalled()
+      expect(siwx.state.get().status).toBe('idle')
+    })
+
     test('[§4.42] required or optional as the host config says', () => {
       expect(setup({ config: fakeConfig({ required: true }).config }).siwx.isRequired()).toBe(true)
       expect(setup({ config: fakeConfig({ required: false }).config }).siwx.isRequired()).toBe(false)

@@ -4,8 +4,9 @@ import type { UiKit } from '../kit/types.js'
 
 /**
  * SIWXSignMessage: the app (name and icon from the host's metadata) asks the connected wallet to sign in.
- * Sign goes through core's SIWX controller (a declined signature shows 'Signature declined'); Cancel
- * disconnects when sign-in is required and otherwise closes the modal, as core decides.
+ * Sign goes through core's SIWX controller (a declined signature shows 'Signature declined'); Cancel, which stays
+ * possible while the wallet has the message, disconnects when sign-in is required and otherwise closes the modal, as
+ * core decides.
  */
 export function SiwxView({ kit }: { kit: UiKit }) {
   const { siwx, options, chain } = kit.controllers
@@ -33,7 +34,6 @@ export function SiwxView({ kit }: { kit: UiKit }) {
           type="button"
           class="secondary"
           data-testid="siwx-cancel"
-          disabled={busy}
           onClick={() =>
             void siwx.cancelSignMessage().catch((error) => kit.controllers.snackbar.showError(error))
           }

@@ -213,7 +213,8 @@ export function createChainController(deps: ChainControllerDeps) {
     /** Account-change events resync address, balance and identity (SPEC §4.17). */
     updateAccounts(namespace: ChainNamespace, accounts: readonly AdapterAccount[]): void {
       const network = ns(namespace)?.caipNetwork
-      if (!network) return
+      // A namespace the kit does not hold connected ignores them (a wallet whose connection was abandoned).
+      if (!network || ns(namespace)?.account.status === 'disconnected') return
       if (accounts.length === 0) {
         this.resetAccount(namespace)
         return

@@ -35,6 +35,12 @@ export { PAIRING_TTL_MS } from './connection-types.js'
 
 /** How long a disconnect waits for a wallet before it goes on without it (SPEC §4, §9). */
 export const DISCONNECT_TIMEOUT_MS = 3000
+/**
+ * How long a wallet may leave a connection request unanswered (SPEC §9): then the attempt fails, and the wallet's late
+ * answer changes nothing. Not for WalletConnect (the pairing's expiry bounds it) nor the embedded wallet (the visitor
+ * types a code).
+ */
+export const CONNECT_TIMEOUT_MS = 30_000
 /** How many recent wallets are kept (SPEC §9). */
 export const RECENT_WALLETS_LIMIT = 2
 
@@ -187,6 +193,10 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
       throw new LatchkeyError(deps.walletConnectUnavailable, { code: 'UNSUPPORTED_OPERATION' })
   }
 
+  /** Whether a connection through this connector is bounded by {@link CONNECT_TIMEOUT_MS}. */
+  const bounded = (namespace: ChainNamespace, connectorId: string) =>
+    !isWalletConnect(namespace, connectorId) && !isAuth(namespace, connectorId)
+
   function isAuth(namespace: ChainNamespace, connectorId: string): boolean {
     const type = deps.getConnector?.(namespace, connectorId)?.type
     return connectorId === ConnectorIds.auth || type === 'AUTH' || type === 'ID_AUTH'
@@ -270,10 +280,22 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
       if (!adapter)
         throw new LatchkeyError(Messages.adapterMissing(params.namespace), { code: 'ADAPTER_NOT_FOUND' })
       try {
-        const result = await adapter.connect({
+        const pending = adapter.connect({
           connectorId: params.connectorId,
           network: params.network ?? deps.chain.state.get().namespaces[params.namespace]?.caipNetwork,
         })
+        const result = bounded(params.namespace, params.connectorId)
+          ? await withTimeout(pending, CONNECT_TIMEOUT_MS)
+          : await pending
+        if (!result) {
+          // Abandoned: a late answer is undone, unless the visitor connected this namespace meanwhile.
+          pending
+            .then(() => {
+              if (deps.chain.getAccount(params.namespace)?.status !== 'connected') return adapter.disconnect()
+            })
+            .catch(() => undefined)
+          throw new LatchkeyError(Messages.connectTimedOut, { code: 'TIMEOUT' })
+        }
         await markConnected(params.namespace, result.connectorId, result.accounts, result.network)
         // A visitor who connects a wallet of another namespace than the active one, which has no account, sees
         // what they connected: its network becomes the active one (no wallet request: it is already there).

@@ -9,6 +9,7 @@ export type {
 export type { ConnectFlowDeps, ConnectOutcome } from './connect-flow.js'
 export { type ConnectFlowController, createConnectFlowFacade } from './connect-flow-facade.js'
 export {
+  CONNECT_TIMEOUT_MS,
   type ConnectionController,
   type ConnectionControllerDeps,
   type ConnectionEvent,

@@ -317,11 +317,17 @@ describe('[§4.41] sign-in over WalletConnect', () => {
   })
 })
 
-/** How many sessions core's default SIWX keeps for `chainId` (read from its storage key). */
-async function createDefaultSiwxSessions(storage: KitStorage, chainId: string): Promise<number> {
-  const raw = await storage.getItem('siwx_sessions')
-  const sessions = JSON.parse(raw ?? '[]') as { data: { chainId: string } }[]
-  return sessions.filter((session) => session.data.chainId === chainId).length
+/** How many sessions core's default SIWX keeps for `chainId` (read from its per-account storage keys). */
+async function createDefaultSiwxSessions(
+  storage: KitStorage & { keys(): string[] },
+  chainId: string,
+): Promise<number> {
+  let count = 0
+  for (const key of storage.keys().filter((k) => k.startsWith(`siwx_sessions:${chainId}:`))) {
+    const sessions = JSON.parse((await storage.getItem(key)) ?? '[]') as { data: { chainId: string } }[]
+    count += sessions.filter((session) => session.data.chainId === chainId).length
+  }
+  return count
 }
 
 describe('faults (the relay, the session, the wallet)', () => {

@@ -404,10 +404,16 @@ describe.each([
           -1,
         path,
       )
+    /** The sessions in the page's localStorage (a key per account). */
     const storedSessions = () =>
       page.evaluate(
-        (key) => JSON.parse(localStorage.getItem(key) ?? '[]') as { message: string; signature: string }[],
-        `${SIWX_STORAGE_PREFIX}:siwx_sessions`,
+        (prefix) =>
+          Object.keys(localStorage)
+            .filter((k) => k.startsWith(prefix))
+            .flatMap(
+              (k) => JSON.parse(localStorage.getItem(k) ?? '[]') as { message: string; signature: string }[],
+            ),
+        `${SIWX_STORAGE_PREFIX}:siwx_sessions:`,
       )
 
     it('connects, signs the CAIP-122 message in the wallet, and stores a session the signature proves', async () => {

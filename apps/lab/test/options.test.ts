@@ -20,7 +20,7 @@ import {
 
 const PROJECT = '?projectId=lab-options-test'
 const RDNS = 'dev.latchkey.testwallet'
-const SESSIONS_KEY = `${SIWX_STORAGE_PREFIX}:siwx_sessions`
+const SESSIONS_KEY = `${SIWX_STORAGE_PREFIX}:siwx_sessions:`
 
 let served: Awaited<ReturnType<typeof serveLab>>
 let lab: RunningLab
@@ -34,11 +34,13 @@ const address = privateKeyToAccount(key).address
 const personalSigns = () =>
   page.evaluate(() => window.labWallets?.[0]?.log.filter((entry) => entry.method === 'personal_sign').length)
 
-/** The sign-in sessions kept in the page's localStorage. */
+/** The sign-in sessions kept in the page's localStorage (a key per account). */
 const storedSessions = () =>
   page.evaluate(
-    (storageKey) =>
-      JSON.parse(localStorage.getItem(storageKey) ?? '[]') as { message: string; signature: Hex }[],
+    (prefix) =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith(prefix))
+        .flatMap((k) => JSON.parse(localStorage.getItem(k) ?? '[]') as { message: string; signature: Hex }[]),
     SESSIONS_KEY,
   )
 

@@ -26,18 +26,12 @@ export function rememberedInStorage(
       return undefined
     }
   }
-  let cached: unknown
-  try {
-    cached = JSON.parse(read(StorageKeys.addressCache) ?? '{}')
-  } catch {
-    return undefined
-  }
   const activeId = read(StorageKeys.activeCaipNetworkId)
   const accounts: Partial<Record<ChainNamespace, CaipAddress>> = {}
   for (const network of networks) {
     const namespace = network.chainNamespace
-    const address = (cached as Record<string, unknown> | null)?.[namespace]
-    if (accounts[namespace] || typeof address !== 'string') continue
+    const address = read(StorageKeys.addressCache(namespace))
+    if (accounts[namespace] || address === undefined) continue
     if (read(StorageKeys.connectionStatus(namespace)) !== 'connected') continue
     const onActive = networks.find((n) => n.caipNetworkId === activeId && n.chainNamespace === namespace)
     accounts[namespace] = `${(onActive ?? network).caipNetworkId}:${address}`
@@ -49,7 +43,7 @@ export function rememberedInStorage(
 }
 
 /**
- * Keeps the address cache (`address_cache`) in step with the chain state, whatever changed the address (a
+ * Keeps the address cache (`address_cache:<namespace>`) in step with the chain state, whatever changed the address (a
  * connection, the wallet switching accounts, a Bitcoin network move): each connected namespace's address is written
  * when it changes, and dropped when the namespace is disconnected. Returns what stops it.
  */

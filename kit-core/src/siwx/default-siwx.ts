@@ -14,7 +14,7 @@ export type SiwxSignatureVerifier = (params: {
 }) => Promise<boolean>
 
 export interface DefaultSiwxOptions {
-  /** The kit's storage; sessions live under its 'siwx_sessions' key (JSON). */
+  /** The kit's storage; each account's sessions live under a 'siwx_sessions:<chain id>:<address>' key (JSON). */
   storage: KitStorage
   /** The authority asking for the sign-in, as the wallet will check it (`app.example`). */
   domain: string
@@ -33,7 +33,7 @@ export interface DefaultSiwxOptions {
   onDropped?: (reason: string) => void
 }
 
-/** The storage key of the sessions (the kit's `siwx_sessions` key). */
+/** The storage key of the sessions (the kit's `siwx_sessions` key), followed by the account's. */
 const SIWX_SESSIONS_KEY = 'siwx_sessions'
 /** Default session lifetime: a day. */
 const DEFAULT_EXPIRATION_MS = 24 * 60 * 60 * 1000
@@ -119,18 +119,37 @@ export function createDefaultSiwx(options: DefaultSiwxOptions): SiwxConfig {
   /** The stored sessions this page has checked in full already (signature and message), by their signed text. */
   const checked = new Set<string>()
 
+  /** Each account's sessions under a key of their own: two tabs signing in different accounts never race. */
+  const keyOf = (chainId: string, address: string) =>
+    `${SIWX_SESSIONS_KEY}:${chainId}:${chainId.startsWith('eip155:') ? address.toLowerCase() : address}`
+
+  /** What an account has stored, moving it out of the one list of earlier versions (`siwx_sessions`) first. */
+  async function storedFor(chainId: CaipNetworkId, address: string): Promise<unknown> {
+    const stored = await readJson<unknown>(options.storage, keyOf(chainId, address))
+    if (stored !== undefined) return stored
+    const legacy = await readJson<unknown>(options.storage, SIWX_SESSIONS_KEY)
+    if (!Array.isArray(legacy)) return undefined
+    const mine = legacy.filter((s) => isSessionShape(s) && belongsTo(s, chainId, address))
+    if (mine.length === 0) return undefined
+    await writeSessions(chainId, address, mine)
+    const rest = legacy.filter((s) => !mine.includes(s))
+    if (rest.length > 0) await options.storage.setItem(SIWX_SESSIONS_KEY, JSON.stringify(rest))
+    else await options.storage.removeItem(SIWX_SESSIONS_KEY)
+    return mine
+  }
+
   /**
-   * The stored sessions, each one checked again before it is trusted: storage is any script's to write, so a
-   * well-shaped entry proves nothing. Its data must be for this page (domain, URI), its text the message of its data,
-   * its signature the account's (the adapter verifies it, once per page), and it must be live; what fails is dropped
-   * from storage with the reason told.
+   * An account's stored sessions, each one checked again before it is trusted: storage is any script's to write, so
+   * a well-shaped entry proves nothing. It must be the account's, its data for this page (domain, URI), its text the
+   * message of its data, its signature the account's (the adapter verifies it, once per page), and it must be live;
+   * what fails is dropped from storage with the reason told.
    */
-  async function readSessions(): Promise<SiwxSession[]> {
-    const stored = await readJson<SiwxSession[]>(options.storage, SIWX_SESSIONS_KEY)
+  async function readSessions(chainId: CaipNetworkId, address: string): Promise<SiwxSession[]> {
+    const stored = await storedFor(chainId, address)
     const all = Array.isArray(stored) ? stored.filter(isSessionShape) : []
     const kept: SiwxSession[] = []
     for (const session of all) {
-      if (!isLive(session)) continue
+      if (!belongsTo(session, chainId, address) || !isLive(session)) continue
       const key = `${session.signature}\n${session.message}`
       if (!checked.has(key)) {
         try {
@@ -144,12 +163,14 @@ export function createDefaultSiwx(options: DefaultSiwxOptions): SiwxConfig {
       }
       kept.push(session)
     }
-    if (kept.length !== all.length) await writeSessions(kept)
+    if (kept.length !== all.length) await writeSessions(chainId, address, kept)
     return kept
   }
 
-  async function writeSessions(sessions: readonly SiwxSession[]): Promise<void> {
-    await options.storage.setItem(SIWX_SESSIONS_KEY, JSON.stringify(sessions))
+  async function writeSessions(chainId: string, address: string, sessions: readonly SiwxSession[]) {
+    const key = keyOf(chainId, address)
+    if (sessions.length === 0) await options.storage.removeItem(key)
+    else await options.storage.setItem(key, JSON.stringify(sessions))
   }
 
   /** Throws unless the session is one this app would issue, with valid times, text and signature. */
@@ -216,28 +237,29 @@ export function createDefaultSiwx(options: DefaultSiwxOptions): SiwxConfig {
     async addSession(session) {
       await check(session, true)
       const { chainId, accountAddress } = session.data
-      const kept = (await readSessions()).filter((s) => !belongsTo(s, chainId, accountAddress))
-      await writeSessions([...kept, { ...session, data: dataOf(session.data) }])
+      await writeSessions(chainId, accountAddress, [{ ...session, data: dataOf(session.data) }])
     },
 
-    async getSessions(chainId, address) {
-      return (await readSessions()).filter((s) => belongsTo(s, chainId, address))
-    },
+    getSessions: readSessions,
 
     async setSessions(sessions) {
       // Sessions from elsewhere (a WalletConnect authentication) carry that flow's nonce: every other check holds.
       for (const session of sessions) await check(session, false)
       // They replace the sessions of their own accounts only: another account's sign-in stays.
-      const replaced = (s: SiwxSession) =>
-        sessions.some((next) => belongsTo(s, next.data.chainId, next.data.accountAddress))
-      const kept = (await readSessions()).filter((s) => !replaced(s))
-      await writeSessions([...kept, ...sessions.map((s) => ({ ...s, data: dataOf(s.data) }))])
+      const byAccount = new Map<string, SiwxSession[]>()
+      for (const session of sessions) {
+        const key = keyOf(session.data.chainId, session.data.accountAddress)
+        byAccount.set(key, [...(byAccount.get(key) ?? []), { ...session, data: dataOf(session.data) }])
+      }
+      for (const list of byAccount.values()) {
+        const { chainId, accountAddress } = (list[0] as SiwxSession).data
+        await writeSessions(chainId, accountAddress, list)
+      }
     },
 
     async revokeSession(chainId, address) {
-      const all = await readSessions()
-      const kept = all.filter((s) => !belongsTo(s, chainId, address))
-      if (kept.length !== all.length) await writeSessions(kept)
+      await storedFor(chainId, address)
+      await writeSessions(chainId, address, [])
     },
 
     getRequired: () => options.required ?? false,

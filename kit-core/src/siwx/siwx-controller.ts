@@ -189,6 +189,17 @@ export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxS
   }
 
   /**
+   * Another tab signed in the account this one asks to sign in (the `storage` event): SIWXSignMessage, open here and
+   * not waiting for the wallet, closes as signed in. Nothing otherwise.
+   */
+  async function recheckSession(): Promise<void> {
+    const onView = deps.modal.state.get().open && deps.router.state.get().view === 'SIWXSignMessage'
+    if (!onView || state.get().status === 'requesting' || !(await hasSession().catch(() => false))) return
+    state.patch({ status: 'success' })
+    await deps.modal.close({ force: true })
+  }
+
+  /**
    * Sign-in inside the WalletConnect session request (SPEC §4): when sign-in is on and every requested chain is
    * eip155, the request to send, its domain, URI, statement, nonce and times taken from a message the host's
    * config creates for the first chain (the account is not known yet); otherwise undefined, and sign-in runs after
@@ -256,6 +267,7 @@ export function createSiwxController(deps: SiwxDeps & { state?: StateStore<SiwxS
     initializeIfEnabled,
     requestSignMessage,
     cancelSignMessage,
+    recheckSession,
     walletConnectSignInRequest,
     storeWalletConnectSessions,
     /** Stops listening to the kit (the kit is being torn down). */

@@ -60,6 +60,9 @@ export function createSiwx(deps: SiwxDeps): SiwxController {
     },
     requestSignMessage: () => call((controller) => controller.requestSignMessage()),
     cancelSignMessage: () => call((controller) => controller.cancelSignMessage()),
+    recheckSession: async () => {
+      if (config) await (await load()).recheckSession()
+    },
     walletConnectSignInRequest: async (chains) =>
       config ? (await load()).walletConnectSignInRequest(chains) : undefined,
     storeWalletConnectSessions: (request, auths) =>

@@ -43,18 +43,20 @@ describe('storage keys (SPEC §3 "Local storage keys")', () => {
       socialUsername: expect.any(String),
       smartAccountEnabledNetworks: expect.any(String),
       activeNamespace: expect.any(String),
-      preferredAccountTypes: expect.any(String),
     })
     expect(StorageKeys.connectedConnectorId('eip155')).toBe('connected_connector_id:eip155')
     expect(StorageKeys.connectionStatus('solana')).toBe('connection_status:solana')
+    expect(StorageKeys.addressCache('eip155')).toBe('address_cache:eip155')
+    expect(StorageKeys.preferredAccountType('solana')).toBe('preferred_account_type:solana')
     const fixed = Object.values(StorageKeys).filter((v) => typeof v === 'string')
     expect(new Set(fixed).size).toBe(fixed.length)
   })
 })
 
 describe('storage helpers', () => {
-  test('entries of one JSON map written at once all land (each update reads what the one before wrote)', async () => {
-    const helpers = createStorageHelpers({ storage: asyncStorage() })
+  test('entries kept per namespace or per cache entry have a key each: no read-modify-write another tab could race', async () => {
+    const storage = asyncStorage()
+    const helpers = createStorageHelpers({ storage })
     await Promise.all([
       helpers.setAddressCache('eip155', '0xabc'),
       helpers.setAddressCache('solana', 'Sol1'),
@@ -67,6 +69,14 @@ describe('storage helpers', () => {
     expect(await helpers.getAddressCache('solana')).toBe('Sol1')
     expect(await helpers.getAddressCache('bip122')).toBe('bc1q')
     expect(await helpers.getPreferredAccountTypes()).toEqual({ eip155: 'smartAccount', solana: 'eoa' })
+    await helpers.setCached(StorageKeys.identityCache, '0xabc', 1)
+    expect(storage.keys().sort()).toEqual([
+      'address_cache:bip122',
+      'address_cache:solana',
+      'identity_cache:0xabc',
+      'preferred_account_type:eip155',
+      'preferred_account_type:solana',
+    ])
   })
 
   test('[§4.13] clearLoginCache clears email, the used flag, the last chain and the social username only', async () => {
@@ -156,7 +166,9 @@ describe('storage helpers', () => {
     const storage = createMemoryStorage({
       recent_wallets: JSON.stringify([{ id: 'ok' }, { id: 3 }, 'x', { id: 'r', rdns: 5 }]),
       'connection_status:eip155': 'maybe',
-      preferred_account_types: JSON.stringify({ eip155: 'root', solana: 'eoa', mars: 'eoa' }),
+      'preferred_account_type:eip155': 'root',
+      'preferred_account_type:solana': 'eoa',
+      'preferred_account_type:mars': 'eoa',
       deeplink_choice: '{not json',
       active_namespace: 'tron',
     })
@@ -178,6 +190,10 @@ describe('storage helpers', () => {
     expect(await helpers.getCached(StorageKeys.identityCache, '0xabc', 300_000)).toEqual({ name: 'alice' })
     now += 1
     expect(await helpers.getCached(StorageKeys.identityCache, '0xabc', 300_000)).toBeUndefined()
+    // An expired entry is removed when read: entries of addresses never read again do not pile up past a read.
+    expect(
+      await helpers.getCached(StorageKeys.identityCache, '0xabc', Number.POSITIVE_INFINITY),
+    ).toBeUndefined()
   })
 
   test('the default storage is localStorage when usable, else memory', () => {

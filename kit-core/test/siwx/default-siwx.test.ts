@@ -9,6 +9,9 @@ const wallet = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cb
 const other = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
 const CHAIN = 'eip155:1' as const
 const T0 = Date.parse('2030-01-01T00:00:00.000Z')
+/** Where an account's sessions are stored (EVM addresses in lower case). */
+const keyOf = (address: string, chainId: string = CHAIN) =>
+  `siwx_sessions:${chainId}:${address.toLowerCase()}`
 
 function setup(overrides: { storage?: KitStorage; required?: boolean; expirationMs?: number } = {}) {
   let clock = T0
@@ -80,7 +83,7 @@ describe('the default EIP-4361 sign-in', () => {
       signature: session.signature,
       chainId: CHAIN,
     })
-    expect(JSON.parse(String(await storage.getItem('siwx_sessions')))).toHaveLength(1)
+    expect(JSON.parse(String(await storage.getItem(keyOf(wallet.address))))).toHaveLength(1)
     expect(await siwx.getSessions(CHAIN, wallet.address.toLowerCase())).toEqual([session])
     expect(await siwx.getSessions('eip155:8453', wallet.address)).toEqual([])
     expect(await siwx.getSessions(CHAIN, other.address)).toEqual([])
@@ -95,6 +98,7 @@ describe('the default EIP-4361 sign-in', () => {
     expect(await again.getSessions(CHAIN, wallet.address)).toHaveLength(1)
     await siwx.revokeSession(CHAIN, wallet.address)
     expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([])
+    expect(await storage.getItem(keyOf(wallet.address))).toBeNull()
   })
 
   test('a nonce is single use: replaying a stored session is rejected', async () => {
@@ -190,10 +194,10 @@ describe('the default EIP-4361 sign-in', () => {
     expect(await siwx.getSessions(CHAIN, wallet.address)).toHaveLength(1)
     tick(1000)
     expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([])
-    expect(JSON.parse(String(await storage.getItem('siwx_sessions')))).toEqual([])
-    await storage.setItem('siwx_sessions', JSON.stringify([null, { data: 1 }, 'x']))
+    expect(await storage.getItem(keyOf(wallet.address))).toBeNull()
+    await storage.setItem(keyOf(wallet.address), JSON.stringify([null, { data: 1 }, 'x']))
     expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([])
-    await storage.setItem('siwx_sessions', '{not json')
+    await storage.setItem(keyOf(wallet.address), '{not json')
     expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([])
   })
 
@@ -225,18 +229,49 @@ describe('the default EIP-4361 sign-in', () => {
       now: () => T0,
       onDropped: (reason) => reasons.push(reason),
     })
-    await storage.setItem('siwx_sessions', JSON.stringify([forged, elsewhere, edited, good]))
+    await storage.setItem(keyOf(wallet.address), JSON.stringify([forged, elsewhere, edited, good]))
     expect(await reader.getSessions(CHAIN, wallet.address)).toEqual([good])
     expect(reasons).toEqual([
       'A stored sign-in session was dropped (signature).',
       'A stored sign-in session was dropped (domain evil.example).',
       'A stored sign-in session was dropped (message does not match its data).',
     ])
-    expect(JSON.parse(String(await storage.getItem('siwx_sessions')))).toEqual([good])
+    expect(JSON.parse(String(await storage.getItem(keyOf(wallet.address))))).toEqual([good])
     // The good one is verified once per page, not on every read.
     const calls = verifier.mock.calls.length
     expect(await reader.getSessions(CHAIN, wallet.address)).toEqual([good])
     expect(verifier.mock.calls.length).toBe(calls)
+  })
+
+  test("each account's sessions have a key of their own: two tabs signing in different accounts at once both keep theirs", async () => {
+    const storage = createMemoryStorage()
+    const tabA = setup({ storage })
+    const tabB = setup({ storage })
+    const [a, b] = await Promise.all([
+      sign(await tabA.siwx.createMessage({ accountAddress: wallet.address, chainId: CHAIN })),
+      sign(await tabB.siwx.createMessage({ accountAddress: other.address, chainId: CHAIN }), other),
+    ])
+    await Promise.all([tabA.siwx.addSession(a), tabB.siwx.addSession(b)])
+    expect(storage.keys().sort()).toEqual([keyOf(wallet.address), keyOf(other.address)].sort())
+    expect(await tabB.siwx.getSessions(CHAIN, wallet.address)).toEqual([a])
+    expect(await tabA.siwx.getSessions(CHAIN, other.address)).toEqual([b])
+    // A session stored under another account's key is not that account's.
+    await storage.setItem(keyOf(other.address), JSON.stringify([a]))
+    expect(await tabA.siwx.getSessions(CHAIN, other.address)).toEqual([])
+  })
+
+  test('sessions of the one list earlier versions kept move to their accounts when first read', async () => {
+    const storage = createMemoryStorage()
+    const { siwx } = setup({ storage })
+    const a = await sign(await siwx.createMessage({ accountAddress: wallet.address, chainId: CHAIN }))
+    const b = await sign(await siwx.createMessage({ accountAddress: other.address, chainId: CHAIN }), other)
+    await storage.setItem('siwx_sessions', JSON.stringify([a, b]))
+    expect(await siwx.getSessions(CHAIN, wallet.address)).toEqual([a])
+    expect(JSON.parse(String(await storage.getItem('siwx_sessions')))).toEqual([b])
+    await siwx.revokeSession(CHAIN, other.address)
+    expect(await siwx.getSessions(CHAIN, other.address)).toEqual([])
+    expect(await storage.getItem('siwx_sessions')).toBeNull()
+    expect(storage.keys()).toEqual([keyOf(wallet.address)])
   })
 
   test('a session without an expiration time (a wallet may omit it) lasts the sign-in lifetime', async () => {

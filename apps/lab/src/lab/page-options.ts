@@ -13,7 +13,7 @@ import type { CreateKitOptions, UiKit } from '@latchkey/ui'
 /** Whether a page asks for sign-in, and how. */
 export type SiwxMode = 'off' | 'required' | 'optional'
 
-/** Where the lab's sign-in sessions live in the page's localStorage (`latchkey-lab:siwx:siwx_sessions`). */
+/** Where the lab's sign-in sessions live in the page's localStorage (`latchkey-lab:siwx:siwx_sessions:<chain id>:<address>`). */
 export const SIWX_STORAGE_PREFIX = 'latchkey-lab:siwx'
 
 /** The statement the lab's sign-in message carries. */

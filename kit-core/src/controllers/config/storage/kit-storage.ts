@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPES, type AccountType } from '../../../adapter/accounts.js'
 import { createMemoryStorage, type KitStorage } from '../../../adapter/storage.js'
-import { type ChainNamespace, isChainNamespace } from '../../../caip/caip.js'
+import { CHAIN_NAMESPACES, type ChainNamespace, isChainNamespace } from '../../../caip/caip.js'
 import type { Logger } from '../../../kit/context.js'
 import type { KitEnvironment } from '../../../kit/environment.js'
 import { cleanText, isRdns, isSafeDeepLink } from '../../../services/sanitize.js'
@@ -127,26 +127,6 @@ export function createStorageHelpers(deps: KitStorageHelpersDeps) {
     await setString(key, text)
   }
 
-  async function getMap(key: string): Promise<Record<string, unknown>> {
-    const value = await getJson(key)
-    return isObject(value) ? value : {}
-  }
-  /** The updates of each JSON map, one after another: two entries written at once must not drop each other. */
-  const mapUpdates = new Map<string, Promise<void>>()
-  function updateMap(
-    key: string,
-    change: (map: Record<string, unknown>) => Record<string, unknown>,
-  ): Promise<void> {
-    const done = (mapUpdates.get(key) ?? Promise.resolve()).then(async () =>
-      setJson(key, change(await getMap(key))),
-    )
-    mapUpdates.set(key, done)
-    void done.then(() => {
-      if (mapUpdates.get(key) === done) mapUpdates.delete(key)
-    })
-    return done
-  }
-
   return {
     getString,
     setString,
@@ -193,13 +173,11 @@ export function createStorageHelpers(deps: KitStorageHelpersDeps) {
         : remove(StorageKeys.deepLink),
 
     async getAddressCache(namespace: ChainNamespace): Promise<string | undefined> {
-      const address = (await getMap(StorageKeys.addressCache))[namespace]
-      return isString(address) ? address : undefined
+      return getString(StorageKeys.addressCache(namespace))
     },
     setAddressCache: (namespace: ChainNamespace, address: string) =>
-      updateMap(StorageKeys.addressCache, (map) => ({ ...map, [namespace]: address })),
-    clearAddressCache: (namespace: ChainNamespace) =>
-      updateMap(StorageKeys.addressCache, ({ [namespace]: _dropped, ...rest }) => rest),
+      setString(StorageKeys.addressCache(namespace), address),
+    clearAddressCache: (namespace: ChainNamespace) => remove(StorageKeys.addressCache(namespace)),
 
     async getActiveNetworkId(): Promise<string | undefined> {
       return getString(StorageKeys.activeCaipNetworkId)
@@ -225,24 +203,27 @@ export function createStorageHelpers(deps: KitStorageHelpersDeps) {
       setString(StorageKeys.smartAccountEnabledNetworks, ids.join(',')),
 
     async getPreferredAccountTypes(): Promise<Partial<Record<ChainNamespace, AccountType>>> {
-      const map = await getMap(StorageKeys.preferredAccountTypes)
       const out: Partial<Record<ChainNamespace, AccountType>> = {}
-      for (const [namespace, type] of Object.entries(map)) {
-        if (isChainNamespace(namespace) && isAccountType(type)) out[namespace] = type
+      for (const namespace of CHAIN_NAMESPACES) {
+        const type = await getString(StorageKeys.preferredAccountType(namespace))
+        if (isAccountType(type)) out[namespace] = type
       }
       return out
     },
     setPreferredAccountType: (namespace: ChainNamespace, type: AccountType) =>
-      updateMap(StorageKeys.preferredAccountTypes, (map) => ({ ...map, [namespace]: type })),
+      setString(StorageKeys.preferredAccountType(namespace), type),
 
-    /** A cache entry younger than `maxAgeMs`, else undefined. Caches are JSON maps entry -> { timestamp, value }. */
+    /** A cache entry younger than `maxAgeMs`, else undefined (an expired one is removed). */
     async getCached(cacheKey: string, entry: string, maxAgeMs: number): Promise<unknown> {
-      const record = (await getMap(cacheKey))[entry]
+      const key = `${cacheKey}:${entry}`
+      const record = await getJson(key)
       if (!isObject(record) || typeof record.timestamp !== 'number') return undefined
-      return now() - record.timestamp < maxAgeMs ? record.value : undefined
+      if (now() - record.timestamp < maxAgeMs) return record.value
+      await remove(key)
+      return undefined
     },
     setCached: (cacheKey: string, entry: string, value: unknown) =>
-      updateMap(cacheKey, (map) => ({ ...map, [entry]: { timestamp: now(), value } })),
+      setJson(`${cacheKey}:${entry}`, { timestamp: now(), value }),
   }
 }
 

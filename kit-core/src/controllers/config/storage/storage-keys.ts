@@ -4,7 +4,9 @@ import type { ChainNamespace } from '../../../caip/caip.js'
  * The kit's storage keys (SPEC §3 "Local storage keys"). They are relative to the kit's own storage space:
  * the kit prefixes them with its `storagePrefix` (default 'latchkey'), so two kits on a page never share a
  * key. Per-namespace keys put the namespace last, so they never collide with an adapter's own space
- * (`latchkey:eip155:…`).
+ * (`latchkey:eip155:…`). What is kept per namespace or per cache entry has a key each, never one JSON map read,
+ * changed and written back: two tabs writing different entries at once would lose one (a tab's localStorage is a
+ * copy that other tabs' writes reach later, whatever lock is held).
  */
 export const StorageKeys = {
   /** The listing id (or rdns) of the connected wallet. */
@@ -16,8 +18,7 @@ export const StorageKeys = {
   recentWallets: 'recent_wallets',
   /** The deep link a mobile wallet was opened with, JSON `{ name, href }`. */
   deepLink: 'deeplink_choice',
-  /** JSON map namespace -> address of the last connected account. */
-  addressCache: 'address_cache',
+  /** Caches: one key per entry, `<cache>:<entry>`, JSON `{ timestamp, value }`. */
   nativeBalanceCache: 'native_balance_cache',
   portfolioCache: 'portfolio_cache',
   identityCache: 'identity_cache',
@@ -36,8 +37,10 @@ export const StorageKeys = {
   socialUsername: 'social_username',
   /** Chain ids where the embedded wallet has smart accounts, comma-separated ("1,8453"). */
   smartAccountEnabledNetworks: 'smart_account_enabled_networks',
-  /** JSON map namespace -> preferred account type. */
-  preferredAccountTypes: 'preferred_account_types',
+  /** The address of a namespace's last connected account. */
+  addressCache: (namespace: ChainNamespace) => `address_cache:${namespace}` as const,
+  /** A namespace's preferred account type of the embedded wallet. */
+  preferredAccountType: (namespace: ChainNamespace) => `preferred_account_type:${namespace}` as const,
   /** The connector id connected on a namespace. */
   connectedConnectorId: (namespace: ChainNamespace) => `connected_connector_id:${namespace}` as const,
   /** 'connected' or 'disconnected', per namespace. */

@@ -2,7 +2,7 @@ import type { AdapterContext, ChainAdapter } from '../adapter/adapter.js'
 import { prefixStorage } from '../adapter/storage.js'
 import type { WalletConnectProvider } from '../adapter/walletconnect.js'
 import { type CaipNetworkId, type ChainNamespace, parseCaipAddress } from '../caip/caip.js'
-import type { KitOptions, ResolvedOptions } from '../controllers/config/options/options.js'
+import type { KitOptions } from '../controllers/config/options/options.js'
 import { isWalletConnectUnavailable, resolveOptions } from '../controllers/config/options/resolve-options.js'
 import { createDefaultStorage, createStorageHelpers } from '../controllers/config/storage/kit-storage.js'
 import type { KitEvent } from '../controllers/config/telemetry/events.js'
@@ -212,12 +212,15 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   const siwx = createSiwx({
     config: options.siwx,
     getAccount: accountOfActive,
+    // Each connected account once: a remembered account shown while it reconnects counts when the restore confirms it.
     subscribeAccount: (listener) => {
-      let last = chain.state.get().activeCaipAddress
-      return chain.state.subscribe((s) => {
-        if (s.activeCaipAddress === last) return
-        last = s.activeCaipAddress
-        listener(accountOfActive())
+      const keyOf = (account = accountOfActive()) => account && `${account.chainId}:${account.address}`
+      let last = keyOf()
+      return chain.state.subscribe(() => {
+        const account = accountOfActive()
+        if (keyOf(account) === last) return
+        last = keyOf(account)
+        listener(account)
       })
     },
     signMessage: async (message) => {

@@ -92,6 +92,19 @@ test('[§4.38] a required sign-in opens on connect, signs, verifies through the 
   expect(reloaded.getState().open).toBe(false)
   expect(wallet.log.filter((entry) => entry.method === 'personal_sign')).toHaveLength(1)
 
+  // A reload whose account has no session any more (expired, or revoked elsewhere): once the restore confirms the
+  // account the page showed from storage, SIWXSignMessage opens.
+  const sessionKeys = storage.keys().filter((k) => k.startsWith('siwx_sessions:'))
+  const saved = sessionKeys.map((k) => [k, storage.getItem(k) as string] as const)
+  for (const k of sessionKeys) storage.removeItem(k)
+  const withoutSession = makeKit()
+  expect(withoutSession.getAccount().status).toBe('connecting')
+  await withoutSession.ready
+  expect(withoutSession.getAccount().isConnected).toBe(true)
+  await expect.poll(() => withoutSession.controllers.router.state.get().view).toBe('SIWXSignMessage')
+  expect(withoutSession.getState().open).toBe(true)
+  for (const [k, v] of saved) storage.setItem(k, v)
+
   // With signOutOnDisconnect, disconnecting revokes the session of the account it signed out.
   const signingOut = makeKit(true)
   await signingOut.ready

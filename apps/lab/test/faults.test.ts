@@ -129,6 +129,8 @@ describe.each(['ethers', 'solana'] as const)('a wallet that never answers (/%s)'
       .toHaveLength(1)
     await page.evaluate(() => new Promise((done) => setTimeout(done, 200)))
     expect(await storedSessions(page)).toEqual([])
+    // Nothing is said about it either: the visitor cancelled (no 'Invalid sign-in session', no 'Signature declined').
+    expect(await page.getByTestId('snackbar').count()).toBe(0)
     expect(await textOf(page, 'lab-siwx')).toBe('signed-out')
     expect(await textOf(page, 'lab-status')).toBe('disconnected')
     expect(await page.getByTestId('siwx-view').count()).toBe(0)

@@ -537,6 +537,50 @@ describe('connect and sign on every other page (the simulator approving by itsel
   })
 })
 
+describe('two tabs of one browser context (/ethers, the simulator approving by itself)', () => {
+  it('a listed wallet connected in one tab is a recent wallet in the other; a disconnect in one disconnects the other', async () => {
+    const first = await openLab('ethers')
+    const a = first.page
+    const b = await first.context.newPage()
+    b.setDefaultTimeout(10_000)
+    const errorsB: string[] = []
+    b.on('pageerror', (error) => errorsB.push(error.message))
+    await b.goto(a.url())
+    await expect.poll(() => textOf(b, 'lab-status')).toBe('disconnected')
+
+    // Tab A: a listed wallet no connector of the page reaches (a row with no badge) connects over WalletConnect.
+    await a.getByTestId('connect-button').click()
+    const listed = a.getByTestId('modal').locator('button.item:not(:has(.badge))').first()
+    const walletTestId = (await listed.getAttribute('data-testid')) ?? ''
+    expect(walletTestId).toMatch(/^wallet-/)
+    await listed.click()
+    const qr = a.getByTestId('qr-code')
+    await qr.waitFor()
+    await pasteUri((await qr.getAttribute('data-uri')) ?? '')
+    await expect.poll(() => textOf(a, 'lab-status')).toBe('connected')
+    await expect.poll(simSessions).toBe(1)
+
+    // Tab B, never reloaded, lists that wallet as a recent one.
+    await b.getByTestId('connect-button').click()
+    const row = b.getByTestId('modal').getByTestId(walletTestId).first()
+    await expect.poll(() => row.locator('.badge.accent').count()).toBe(1)
+    expect(await row.locator('.badge.accent').textContent()).toBe('Recent')
+    await b.keyboard.press('Escape')
+
+    // B restores the session A made (a reload: no new proposal); A disconnects and B follows, without a reload.
+    const proposals = await simProposals()
+    await b.reload()
+    await expect.poll(() => textOf(b, 'lab-status')).toBe('connected')
+    expect(await simProposals()).toBe(proposals)
+    await act(a, 'disconnect')
+    await expect.poll(() => textOf(b, 'lab-status')).toBe('disconnected')
+    await expect.poll(simSessions).toBe(0)
+    expect(await textOf(a, 'lab-status')).toBe('disconnected')
+    expect(errorsB).toEqual([])
+    expectClean(first)
+  })
+})
+
 describe('the simulator', () => {
   it('stayed on 127.0.0.1 and threw nothing', () => {
     expect(sim.outsideRequests).toEqual([])

@@ -38,12 +38,12 @@ function origin() {
     window.localStorage = {
       getItem: (key) => shared.getItem(key),
       setItem: (key, value) => {
-        const old = shared.getItem(key) ?? null
+        const old = (shared.getItem(key) as string | null | undefined) ?? null
         shared.setItem(key, value)
         tell(key, old, value)
       },
       removeItem: (key) => {
-        const old = shared.getItem(key) ?? null
+        const old = (shared.getItem(key) as string | null | undefined) ?? null
         shared.removeItem(key)
         tell(key, old, null)
       },

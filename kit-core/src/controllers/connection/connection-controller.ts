@@ -13,13 +13,17 @@ import type { CaipNetwork } from '../../networks/define.js'
 import type { ChainController } from './chain-controller.js'
 import type { ConnectedWalletInfo } from './chain-state.js'
 import {
+  CONNECT_TIMEOUT_MS,
   type ConnectionEvent,
   type ConnectionState,
   type ConnectionStore,
+  DISCONNECT_TIMEOUT_MS,
   isPairingExpired,
   messageOf,
+  RECENT_WALLETS_LIMIT,
   type RecentWallet,
   type WalletLink,
+  withTimeout,
 } from './connection-types.js'
 import type { WalletConnectController, WalletConnectControllerDeps } from './walletconnect-controller.js'
 
@@ -31,18 +35,6 @@ export type {
   RecentWallet,
   WalletLink,
 } from './connection-types.js'
-export { PAIRING_TTL_MS } from './connection-types.js'
-
-/** How long a disconnect waits for a wallet before it goes on without it (SPEC §4, §9). */
-export const DISCONNECT_TIMEOUT_MS = 3000
-/**
- * How long a wallet may leave a connection request unanswered (SPEC §9): then the attempt fails, and the wallet's late
- * answer changes nothing. Not for WalletConnect (the pairing's expiry bounds it) nor the embedded wallet (the visitor
- * types a code).
- */
-export const CONNECT_TIMEOUT_MS = 30_000
-/** How many recent wallets are kept (SPEC §9). */
-export const RECENT_WALLETS_LIMIT = 2
 
 export interface ConnectionControllerDeps {
   env: KitEnvironment
@@ -80,15 +72,6 @@ export interface ConnectionControllerDeps {
 }
 
 export type ConnectionController = ReturnType<typeof createConnectionController>
-
-/** Resolves `promise`, or undefined once `ms` pass: a wallet that never answers cannot hold the kit. */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
 
 /**
  * The connection status machine (SPEC §4 "Connection status", "Startup", "Disconnect"): connecting a wallet

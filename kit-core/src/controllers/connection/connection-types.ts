@@ -72,3 +72,23 @@ const PAIRING_EXPIRY_MARGIN_MS = 10_000
 export function isPairingExpired(expiry: number | undefined, now: number): boolean {
   return expiry === undefined || expiry - now <= PAIRING_EXPIRY_MARGIN_MS
 }
+
+/** How long a disconnect waits for a wallet before it goes on without it (SPEC §4, §9). */
+export const DISCONNECT_TIMEOUT_MS = 3000
+/**
+ * How long a wallet may leave a connection request unanswered (SPEC §9): then the attempt fails, and the wallet's late
+ * answer changes nothing. Not for WalletConnect (the pairing's expiry bounds it) nor the embedded wallet (the visitor
+ * types a code).
+ */
+export const CONNECT_TIMEOUT_MS = 30_000
+/** How many recent wallets are kept (SPEC §9). */
+export const RECENT_WALLETS_LIMIT = 2
+
+/** Resolves `promise`, or undefined once `ms` pass: a wallet that never answers cannot hold the kit. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}

@@ -9,7 +9,6 @@ export type {
 export type { ConnectFlowDeps, ConnectOutcome } from './connect-flow.js'
 export { type ConnectFlowController, createConnectFlowFacade } from './connect-flow-facade.js'
 export {
-  CONNECT_TIMEOUT_MS,
   type ConnectionController,
   type ConnectionControllerDeps,
   type ConnectionEvent,
@@ -17,9 +16,12 @@ export {
   type ConnectionStatus,
   type ConnectionStore,
   createConnectionController,
-  DISCONNECT_TIMEOUT_MS,
-  PAIRING_TTL_MS,
-  RECENT_WALLETS_LIMIT,
   type RecentWallet,
   type WalletLink,
 } from './connection-controller.js'
+export {
+  CONNECT_TIMEOUT_MS,
+  DISCONNECT_TIMEOUT_MS,
+  PAIRING_TTL_MS,
+  RECENT_WALLETS_LIMIT,
+} from './connection-types.js'

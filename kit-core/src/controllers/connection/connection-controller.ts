@@ -1,33 +1,25 @@
 import type { AdapterAccount } from '../../adapter/accounts.js'
-import type { ChainAdapter } from '../../adapter/adapter.js'
-import type { Connector } from '../../adapter/connectors.js'
 import { ConnectorIds } from '../../adapter/connectors.js'
-import type { WalletConnectProvider } from '../../adapter/walletconnect.js'
-import type { CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
-import { type CaipAddress, isChainNamespace } from '../../caip/caip.js'
+import { type ChainNamespace, isChainNamespace } from '../../caip/caip.js'
 import { LatchkeyError } from '../../errors/errors.js'
 import * as Messages from '../../errors/messages.js'
-import type { KitEnvironment } from '../../kit/environment.js'
 import { createStore, type StateStore } from '../../kit/store.js'
 import type { CaipNetwork } from '../../networks/define.js'
-import type { ChainController } from './chain-controller.js'
 import type { ConnectedWalletInfo } from './chain-state.js'
 import {
   CONNECT_TIMEOUT_MS,
-  type ConnectionEvent,
+  type ConnectionControllerDeps,
   type ConnectionState,
-  type ConnectionStore,
-  DISCONNECT_TIMEOUT_MS,
   isPairingExpired,
   messageOf,
-  RECENT_WALLETS_LIMIT,
   type RecentWallet,
   type WalletLink,
   withTimeout,
 } from './connection-types.js'
-import type { WalletConnectController, WalletConnectControllerDeps } from './walletconnect-controller.js'
+import type { WalletConnectController } from './walletconnect-controller.js'
 
 export type {
+  ConnectionControllerDeps,
   ConnectionEvent,
   ConnectionState,
   ConnectionStatus,
@@ -36,40 +28,10 @@ export type {
   WalletLink,
 } from './connection-types.js'
 
-export interface ConnectionControllerDeps {
-  env: KitEnvironment
-  store: ConnectionStore
-  chain: ChainController
-  getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
-  /** The namespaces the kit has adapters for. */
-  namespaces: readonly ChainNamespace[]
-  /** A connector by id within a namespace, to tell its type and name. */
-  getConnector?(namespace: ChainNamespace, connectorId: string): Connector | undefined
-  /** The shared WalletConnect provider, when WalletConnect is enabled. */
-  getWalletConnectProvider?: () => Promise<WalletConnectProvider>
-  /**
-   * Why WalletConnect cannot be used though it is on (no project id and no relay of the host's own): connecting
-   * over it then fails at once with this message, before anything is loaded or any socket opened.
-   */
-  walletConnectUnavailable?: string
-  /** Sign-in inside the WalletConnect session request (SPEC §4.41), when sign-in is on. */
-  walletConnectSignIn?: WalletConnectControllerDeps['walletConnectSignIn']
-  /** The host's custom RPC URLs: the proposal's `rpcMap` points the wallet's reads at them first. */
-  customRpcUrls?: Readonly<Record<CaipNetworkId, readonly { url: string }[]>>
-  /** Waits until the embedded wallet answers for a namespace (embedded-wallet issue); resolves its accounts. */
-  restoreEmbeddedWallet?(
-    namespace: ChainNamespace,
-  ): Promise<{ accounts: AdapterAccount[]; network: CaipNetwork } | null>
-  track?(event: ConnectionEvent): void
-  /** Hooks of later features, run on disconnect and reset. */
-  resetSendState?(): void
-  resetTransactions?(): void
-  /**
-   * Drops the sign-in sessions (SIWX) of the accounts a disconnect signed out, read before the disconnect
-   * cleared them (CAIP-10 ids).
-   */
-  resetSessions?(caipAddresses: readonly CaipAddress[]): Promise<void> | void
-}
+/** How long a disconnect waits for a wallet before it goes on without it (SPEC §4, §9). */
+export const DISCONNECT_TIMEOUT_MS = 3000
+/** How many recent wallets are kept (SPEC §9). */
+export const RECENT_WALLETS_LIMIT = 2
 
 export type ConnectionController = ReturnType<typeof createConnectionController>
 

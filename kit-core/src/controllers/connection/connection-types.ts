@@ -1,6 +1,12 @@
 import type { AdapterAccount } from '../../adapter/accounts.js'
-import type { ChainNamespace } from '../../caip/caip.js'
+import type { ChainAdapter } from '../../adapter/adapter.js'
+import type { Connector } from '../../adapter/connectors.js'
+import type { WalletConnectProvider } from '../../adapter/walletconnect.js'
+import type { CaipAddress, CaipNetworkId, ChainNamespace } from '../../caip/caip.js'
+import type { KitEnvironment } from '../../kit/environment.js'
 import type { CaipNetwork } from '../../networks/define.js'
+import type { ChainController } from './chain-controller.js'
+import type { WalletConnectControllerDeps } from './walletconnect-controller.js'
 
 /** A wallet the user connected recently (SPEC §3 "Recent wallet"). */
 export interface RecentWallet {
@@ -73,16 +79,12 @@ export function isPairingExpired(expiry: number | undefined, now: number): boole
   return expiry === undefined || expiry - now <= PAIRING_EXPIRY_MARGIN_MS
 }
 
-/** How long a disconnect waits for a wallet before it goes on without it (SPEC §4, §9). */
-export const DISCONNECT_TIMEOUT_MS = 3000
 /**
  * How long a wallet may leave a connection request unanswered (SPEC §9): then the attempt fails, and the wallet's late
  * answer changes nothing. Not for WalletConnect (the pairing's expiry bounds it) nor the embedded wallet (the visitor
  * types a code).
  */
 export const CONNECT_TIMEOUT_MS = 30_000
-/** How many recent wallets are kept (SPEC §9). */
-export const RECENT_WALLETS_LIMIT = 2
 
 /** Resolves `promise`, or undefined once `ms` pass: a wallet that never answers cannot hold the kit. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
@@ -91,4 +93,40 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | und
     timer = setTimeout(() => resolve(undefined), ms)
   })
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** What the connection controller needs from the rest of the kit. */
+export interface ConnectionControllerDeps {
+  env: KitEnvironment
+  store: ConnectionStore
+  chain: ChainController
+  getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
+  /** The namespaces the kit has adapters for. */
+  namespaces: readonly ChainNamespace[]
+  /** A connector by id within a namespace, to tell its type and name. */
+  getConnector?(namespace: ChainNamespace, connectorId: string): Connector | undefined
+  /** The shared WalletConnect provider, when WalletConnect is enabled. */
+  getWalletConnectProvider?: () => Promise<WalletConnectProvider>
+  /**
+   * Why WalletConnect cannot be used though it is on (no project id and no relay of the host's own): connecting
+   * over it then fails at once with this message, before anything is loaded or any socket opened.
+   */
+  walletConnectUnavailable?: string
+  /** Sign-in inside the WalletConnect session request (SPEC §4.41), when sign-in is on. */
+  walletConnectSignIn?: WalletConnectControllerDeps['walletConnectSignIn']
+  /** The host's custom RPC URLs: the proposal's `rpcMap` points the wallet's reads at them first. */
+  customRpcUrls?: Readonly<Record<CaipNetworkId, readonly { url: string }[]>>
+  /** Waits until the embedded wallet answers for a namespace (embedded-wallet issue); resolves its accounts. */
+  restoreEmbeddedWallet?(
+    namespace: ChainNamespace,
+  ): Promise<{ accounts: AdapterAccount[]; network: CaipNetwork } | null>
+  track?(event: ConnectionEvent): void
+  /** Hooks of later features, run on disconnect and reset. */
+  resetSendState?(): void
+  resetTransactions?(): void
+  /**
+   * Drops the sign-in sessions (SIWX) of the accounts a disconnect signed out, read before the disconnect
+   * cleared them (CAIP-10 ids).
+   */
+  resetSessions?(caipAddresses: readonly CaipAddress[]): Promise<void> | void
 }

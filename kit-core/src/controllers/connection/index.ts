@@ -16,12 +16,9 @@ export {
   type ConnectionStatus,
   type ConnectionStore,
   createConnectionController,
+  DISCONNECT_TIMEOUT_MS,
+  RECENT_WALLETS_LIMIT,
   type RecentWallet,
   type WalletLink,
 } from './connection-controller.js'
-export {
-  CONNECT_TIMEOUT_MS,
-  DISCONNECT_TIMEOUT_MS,
-  PAIRING_TTL_MS,
-  RECENT_WALLETS_LIMIT,
-} from './connection-types.js'
+export { CONNECT_TIMEOUT_MS, PAIRING_TTL_MS } from './connection-types.js'

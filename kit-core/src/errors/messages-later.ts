@@ -15,8 +15,6 @@ export const smartAccountsUnsupported = 'This application might not support Smar
 export const somethingWentWrong = 'Something went wrong'
 
 // Reliability (issue 20): messages of the kit's own, where the spec gives none.
-/** A connection request the wallet left unanswered for 30 s (SPEC §9's connect timeout). */
-export const connectTimedOut = 'The wallet did not answer the connection request within 30 seconds'
 /** An answer larger than the client's cap (2 MB for the services, 32 MB for RPC by default); it is not read further. */
 export const responseTooLarge = (limit: number) => `The response is larger than the ${limit} bytes allowed`
 /** An answer that ended before the length it announced. */

@@ -66,6 +66,9 @@ export const tokenRequired = 'A token is required'
 export const walletConnectUnavailable =
   'WalletConnect is unavailable: set a projectId, or services.walletConnectRelayUrl to use a relay of your own (the public relay needs a project id)'
 
+// A connection request the wallet left unanswered for 30 s (SPEC §9's connect timeout; the text is the kit's own).
+export const connectTimedOut = 'The wallet did not answer the connection request within 30 seconds'
+
 // HTTP (SPEC §7, §8)
 export const noTransportUrl =
   'No URL was provided to the Transport. Please provide a valid RPC URL to the Transport.'

@@ -70,6 +70,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       connectors,
       modal,
       siwx,
+      storage,
     }),
     logger,
   )
@@ -341,20 +342,6 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   // With ssr in a browser, the connection cookie follows the kit (its code is a chunk only such a kit loads).
   // The connected addresses are remembered for the next visit's first render, whatever changes them.
   const stopAddressCache = keepAddressCache(chain, storage)
-  // Other tabs' writes to localStorage (the `storage` event): a disconnect there disconnects here; sign-in and the
-  // recent wallets follow. The handler's code loads on the first event.
-  const win = env.window
-  let otherTabs: Promise<(event: StorageEvent) => void> | undefined
-  const onStorage = (event: StorageEvent) => {
-    otherTabs ??= import('./cross-tab.js').then(({ followOtherTabs }) =>
-      followOtherTabs({ window: win as Window, storage, connection, siwx, logger }),
-    )
-    otherTabs.then(
-      (handle) => handle(event),
-      (error: unknown) => logger.warn('Cannot follow other tabs', error),
-    )
-  }
-  win?.addEventListener?.('storage', onStorage)
   let stopCookie: (() => void) | undefined
   let destroyed = false
   const doc = options.ssr ? env.window?.document : undefined
@@ -379,12 +366,12 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     destroy() {
       destroyed = true
       stopAddressCache()
-      win?.removeEventListener?.('storage', onStorage)
       stopCookie?.()
       for (const stop of adapterListeners.splice(0)) stop()
       for (const adapter of adapters.list()) adapter.destroy()
       modal.destroy()
       siwx.destroy()
+      lateLoader.current()?.stopFollowingTabs()
       lateLoader.current()?.alerts.dispose()
       lateLoader.current()?.snackbar.dispose()
     },

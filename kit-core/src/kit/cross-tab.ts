@@ -1,5 +1,5 @@
 // What a kit does when another tab of the page's origin writes to localStorage (the `storage` event, which the browser
-// fires in every other tab: no polling). Loaded on the first such event.
+// fires in every other tab: no polling). Part of the late controllers' chunk.
 import type { ChainNamespace } from '../caip/caip.js'
 import type { StorageHelpers } from '../controllers/config/storage/kit-storage.js'
 import type { ConnectionController } from '../controllers/connection/connection-controller.js'

@@ -3,6 +3,7 @@ import { createFeaturesController } from '../controllers/config/features/feature
 import { createAlertsController } from '../controllers/config/notices/alerts-controller.js'
 import { createSnackbarController } from '../controllers/config/notices/snackbar-controller.js'
 import type { ResolvedOptions } from '../controllers/config/options/options.js'
+import type { StorageHelpers } from '../controllers/config/storage/kit-storage.js'
 import { createEventsController } from '../controllers/config/telemetry/events-controller.js'
 import type { KitLogger } from '../controllers/config/telemetry/logger.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
@@ -16,6 +17,7 @@ import { createRouterController } from '../controllers/navigation/router-control
 import { createProviderApiClient, type ProviderApiClientOptions } from '../services/provider-api.js'
 import type { ProviderApi } from '../services/types.js'
 import type { SiwxController } from '../siwx/siwx-controller.js'
+import { followOtherTabs } from './cross-tab.js'
 
 /** What the late controllers are built from: the kit's options and the controllers the page's first chunk has. */
 export interface LateControllersDeps {
@@ -31,11 +33,14 @@ export interface LateControllersDeps {
   connectors: ConnectorsController
   modal: ModalController
   siwx: SiwxController
+  /** The kit's storage, read again when another tab writes to it. */
+  storage: StorageHelpers
 }
 
 /**
  * The controllers that serve the modal and the host's subscriptions, not the first paint of the button: alerts and
- * snackbar, the remote features, the events and analytics, the wallet listing, the connect flow and the router. Their code is a
+ * snackbar, the remote features, the events and analytics, the wallet listing, the connect flow and the router, and
+ * following other tabs (the `storage` event). Their code is a
  * chunk of its own that the kit loads once the page has painted (or at once when the modal opens first); until then
  * the kit queues what the rest of it asks of them (an alert, a tracked event) in order.
  */
@@ -81,7 +86,23 @@ export function createLateControllers(deps: LateControllersDeps) {
     siwx: deps.siwx,
     logger,
   })
-  return { alerts, snackbar, features, events, listing, connectFlow, router, providerApi }
+  // Other tabs' writes to localStorage (the `storage` event): a disconnect there disconnects here; sign-in and the
+  // recent wallets follow. Followed from the first paint on (a restore reads storage as it is).
+  const win = env.window
+  const onStorage = win
+    ? followOtherTabs({
+        window: win,
+        storage: deps.storage,
+        connection: deps.connection,
+        siwx: deps.siwx,
+        logger,
+      })
+    : undefined
+  if (onStorage) win?.addEventListener?.('storage', onStorage)
+  const stopFollowingTabs = () => {
+    if (onStorage) win?.removeEventListener?.('storage', onStorage)
+  }
+  return { alerts, snackbar, features, events, listing, connectFlow, router, providerApi, stopFollowingTabs }
 }
 
 export type LateControllers = ReturnType<typeof createLateControllers>

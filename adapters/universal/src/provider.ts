@@ -10,7 +10,6 @@ import {
   LatchkeyError,
   normalizeProviderError,
   type ProposalNamespace,
-  ProviderRpcError,
   RpcErrorCode,
   type SessionNamespace,
   type SessionSignInRequest,
@@ -19,6 +18,7 @@ import {
   type WalletConnectSession,
 } from '@latchkey/core'
 import type { UniversalProvider } from '@walletconnect/universal-provider'
+import { checkRequestTimeout, trackRequests } from './in-flight.js'
 
 /**
  * How long a disconnect waits for the relay before it ends the session here alone. Under the kit's own 3 s wait
@@ -57,6 +57,13 @@ export interface WalletConnectProviderOptions {
    * an unreachable Verify service holds every proposal and request for 5 s before the SDK gives up.
    */
   verify?: boolean
+  /**
+   * How long a request waits for the wallet's answer before it fails (-32002, saying whether the relay was
+   * reachable). Default 15 minutes, the SDK's own expiry of a request, which is given the same value (the SDK takes
+   * 5 minutes to 7 days; a shorter timeout ends the request here first). A request also fails at once (4900) when
+   * its session ends, from either side.
+   */
+  requestTimeoutMs?: number
 }
 
 const NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana', 'polkadot', 'bip122', 'cosmos']
@@ -136,6 +143,7 @@ export async function createWalletConnectProvider(
       'WalletConnect needs a projectId with the public relay; pass one, or the relayUrl of a relay of your own',
       { code: 'INVALID_OPTIONS' },
     )
+  checkRequestTimeout(options.requestTimeoutMs)
   // Loaded here, not at import: the SDK's WebSocket module reads `window` when it loads, and importing this package
   // on a server (or in Node) must touch no browser global.
   const { UniversalProvider: UniversalProviderSdk } = await import('@walletconnect/universal-provider')
@@ -160,7 +168,15 @@ export async function createWalletConnectProvider(
   sdk.on('session_update', () => {
     if (sdk.session) events.emit('session_update', { session: toSession(sdk.session) })
   })
-  sdk.on('session_delete', ({ topic }: { topic: string }) => events.emit('session_delete', { topic }))
+  const requests = trackRequests(sdk.client.core.relayer, events, options.requestTimeoutMs)
+  // A session's requests in flight fail as it ends, before anyone hears of the end: the sign client reports the
+  // wallet's delete and an expiry of any of its sessions (the SDK's own session_delete is of the current one only).
+  sdk.client.on('session_delete', ({ topic }) => requests.endSession(topic))
+  sdk.client.on('session_expire', ({ topic }) => requests.endSession(topic))
+  sdk.on('session_delete', ({ topic }: { topic: string }) => {
+    requests.endSession(topic)
+    events.emit('session_delete', { topic })
+  })
   sdk.on(
     'session_event',
     ({ params }: { params: { chainId: string; event: { name: string; data: unknown } } }) => {
@@ -193,49 +209,6 @@ export async function createWalletConnectProvider(
       }
     },
   )
-  const relayer = sdk.client.core.relayer
-  // A relay that refuses the connection (close code 3000: an unknown project id, an origin not allowed) is fatal to
-  // the SDK: it closes the transport for good, and a request would wait until it expires, minutes later. Requests
-  // in flight fail at once instead, with the relay's reason; the next request tries the relay again.
-  let refusal: ProviderRpcError | undefined
-  const inFlight = new Set<(error: Error) => void>()
-  relayer.on('relayer_connect', () => {
-    refusal = undefined
-    events.emit('transport', { status: 'open' })
-  })
-  relayer.on('relayer_disconnect', () => events.emit('transport', { status: 'closed' }))
-  relayer.on('relayer_error', (error: unknown) => {
-    const reason = error instanceof Error ? error.message : String(error)
-    refusal = new ProviderRpcError(
-      RpcErrorCode.Disconnected,
-      `The WalletConnect relay closed the connection: ${reason.slice(0, 200)}`,
-      { cause: error },
-    )
-    for (const fail of [...inFlight]) fail(refusal)
-    events.emit('error', { error })
-  })
-  /** Runs `work`, failing at once if the relay refuses the connection meanwhile (reopening it first if it had). */
-  const whileRelayAccepts = <T>(work: () => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      const fail = (error: Error) => {
-        inFlight.delete(fail)
-        reject(error)
-      }
-      inFlight.add(fail)
-      // A reopen the relay refuses again fails with the relay's reason, not the SDK's generic one.
-      const reopen = refusal
-        ? relayer.transportOpen().catch((error: unknown) => {
-            const failure = refusal ?? normalizeProviderError(error)
-            events.emit('error', { error: failure })
-            throw failure
-          })
-        : Promise.resolve()
-      reopen
-        .then(work)
-        .then(resolve, reject)
-        .finally(() => inFlight.delete(fail))
-    })
-
   const requireSession = (): SdkSession => {
     if (!sdk.session) throw new LatchkeyError('No WalletConnect session', { code: 'NOT_CONNECTED' })
     return sdk.session
@@ -269,6 +242,7 @@ export async function createWalletConnectProvider(
     async disconnect() {
       const topic = sdk.session?.topic
       if (!topic) return
+      requests.endSession(topic)
       let timer: ReturnType<typeof setTimeout> | undefined
       const giveUp = new Promise<'timeout'>((done) => {
         timer = setTimeout(() => done('timeout'), DISCONNECT_WAIT_MS)
@@ -295,7 +269,7 @@ export async function createWalletConnectProvider(
     async request<T>(args: { method: string; params?: unknown }, caipNetworkId: CaipNetworkId): Promise<T> {
       const session = requireSession()
       try {
-        return await whileRelayAccepts(() =>
+        return await requests.run(session.topic, (expiry) =>
           // The SDK answers a switch to an approved chain itself, without asking the wallet, and the wallet's own
           // idea of its chain then disagrees with the dApp's: the wallet is asked, as for any other wallet.
           args.method === 'wallet_switchEthereumChain'
@@ -303,6 +277,7 @@ export async function createWalletConnectProvider(
                 topic: session.topic,
                 chainId: caipNetworkId,
                 request: { method: args.method, params: args.params as object },
+                expiry,
               })
             : sdk.request<T>(
                 {
@@ -310,6 +285,7 @@ export async function createWalletConnectProvider(
                   ...(args.params === undefined ? {} : { params: args.params as object }),
                 },
                 caipNetworkId,
+                expiry,
               ),
         )
       } catch (error) {
@@ -336,6 +312,7 @@ export async function createWalletConnectProvider(
       client: { engine: { deleteSession(params: { topic: string; emitEvent?: boolean }): Promise<void> } }
       cleanup(): Promise<void>
     }
+    requests.endSession(topic)
     await internals.client.engine.deleteSession({ topic, emitEvent: false }).catch(() => undefined)
     await internals.cleanup().catch(() => undefined)
     events.emit('session_delete', { topic })

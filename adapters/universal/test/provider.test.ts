@@ -1,15 +1,16 @@
 // The kit's WalletConnect provider over universal-provider, against the local relay and the WalletConnect test
 // wallet (WalletKit) holding a fresh EVM key: pairing through display_uri, the session in core's shape, requests
 // signed by the wallet, the wallet's chain and account events, rejections as 4001, a relay restart mid-session, a disconnect
-// from either side, and two providers in one process that share nothing.
-import { ProviderRpcError } from '@latchkey/core'
+// from either side, two providers in one process that share nothing, and requests in flight when their session ends,
+// the relay drops, or the wallet never answers.
+import { Messages, ProviderRpcError } from '@latchkey/core'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { type LocalRelay, startRelay } from '@latchkey/wc-relay'
 import { createWcWallet, type WcWallet } from '@latchkey/wc-wallet'
 import { verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createWalletConnectProvider } from '../src/index.js'
+import { createWalletConnectProvider, type WalletConnectProviderOptions } from '../src/index.js'
 
 // The SDKs' own test-run switch: without it the wallet fetches a Verify attestation from the internet for every
 // proposal and request (there is no option to turn that off), which the test network guard refuses.
@@ -40,7 +41,7 @@ const secondKey = generatePrivateKey()
 const secondAddress = privateKeyToAddress(secondKey)
 let instances = 0
 
-function newProvider(): Promise<Provider> {
+function newProvider(extra: Partial<WalletConnectProviderOptions> = {}): Promise<Provider> {
   instances += 1
   return createWalletConnectProvider({
     projectId: 'latchkey-universal-test',
@@ -49,6 +50,7 @@ function newProvider(): Promise<Provider> {
     storagePrefix: `universal-provider-test-${process.pid}-${instances}`,
     storageOptions: { database: ':memory:' },
     rpcUrls: { 'eip155:31337': chainA!.rpcUrl, 'eip155:31338': chainB!.rpcUrl },
+    ...extra,
   })
 }
 
@@ -246,6 +248,197 @@ describe('two providers in one process', () => {
       await otherWallet.close()
       await other.sdk.client.core.relayer.transportClose().catch(() => undefined)
       other.sdk.client.core.heartbeat.stop()
+    }
+  })
+})
+
+describe('requests in flight', () => {
+  /**
+   * A personal_sign of `message` that the wallet holds (policy 'hold', set after the session is approved): resolves
+   * once the wallet has it, with the request's promise and whether it has settled yet.
+   */
+  async function heldSign(target: Provider, message: string) {
+    wallet.setPolicy('hold')
+    const outcome = { settled: false }
+    const promise = target.request<`0x${string}`>(
+      { method: 'personal_sign', params: [`0x${Buffer.from(message).toString('hex')}`, address] },
+      'eip155:31337',
+    )
+    const settle = () => {
+      outcome.settled = true
+    }
+    promise.then(settle, settle)
+    const held = await wallet.nextRequest()
+    expect(held).toMatchObject({ method: 'personal_sign', chainId: 'eip155:31337' })
+    return { promise, outcome, held }
+  }
+
+  /** Whether the request had settled when the provider's session_delete listeners ran (checked a macrotask later). */
+  function settledAtSessionDelete(target: Provider, outcome: { settled: boolean }) {
+    return new Promise<boolean>((resolve) => {
+      const stop = target.on('session_delete', () => {
+        stop()
+        setTimeout(() => resolve(outcome.settled), 0)
+      })
+    })
+  }
+
+  /** Resolves with `promise`'s outcome, or 'still pending' when it has not settled within `ms` (a hang guard). */
+  function within<T>(promise: Promise<T>, ms: number) {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const guard = new Promise<'still pending'>((resolve) => {
+      timer = setTimeout(() => resolve('still pending'), ms)
+    })
+    return Promise.race([promise.catch((error: unknown) => error), guard]).finally(() => clearTimeout(timer))
+  }
+
+  /** Stops the shared relay and waits until `targets` have seen their sockets close. */
+  async function stopRelay(...targets: Provider[]) {
+    const closed = targets.map((target) =>
+      next(target, 'transport', (payload) => (payload as { status: string }).status === 'closed'),
+    )
+    await relay.stop()
+    await Promise.all(closed)
+  }
+
+  /** Starts the shared relay again and waits until `targets` and the wallet are back on it. */
+  async function restartRelay(...targets: Provider[]) {
+    const reopened = targets.map((target) =>
+      next(target, 'transport', (payload) => (payload as { status: string }).status === 'open'),
+    )
+    await relay.start()
+    await Promise.all(reopened)
+    await expect.poll(() => wallet.walletKit.core.relayer.connected).toBe(true)
+  }
+
+  /**
+   * Holds a personal_sign in the wallet, ends its session with `end`, and checks the request was already rejected
+   * with 4900 when the provider's session_delete listeners ran.
+   */
+  async function expectRejectedAtSessionEnd(label: string, end: (topic: string) => Promise<void> | void) {
+    const { session } = await connect(provider)
+    try {
+      const { promise, outcome } = await heldSign(provider, label)
+      const settledAtDelete = settledAtSessionDelete(provider, outcome)
+      await end(session.topic)
+      expect(await settledAtDelete).toBe(true)
+      const error = await promise.catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(ProviderRpcError)
+      expect(error).toMatchObject({ code: 4900, message: Messages.walletConnectSessionEnded })
+      expect(provider.session).toBeUndefined()
+    } finally {
+      wallet.setPolicy('approve')
+    }
+    return session.topic
+  }
+
+  it('rejects a request with 4900 when the wallet ends the session, before session_delete is heard', async () => {
+    await expectRejectedAtSessionEnd('held when the wallet leaves', () => wallet.disconnect())
+  })
+
+  it('rejects a request with 4900 when the dApp disconnects, before session_delete is heard', async () => {
+    const topic = await expectRejectedAtSessionEnd('held when the dApp leaves', () => provider.disconnect())
+    // The wallet heard the end too, and dropped what it held.
+    await expect.poll(() => wallet.sessions.some((s) => s.topic === topic)).toBe(false)
+    expect(wallet.pending()).toEqual([])
+  })
+
+  /** Ends `topic` on the provider's side as its expiry would: the SDK's expirer checks on each heartbeat (one now). */
+  function expire(target: Provider, topic: string) {
+    const { core } = target.sdk.client
+    core.expirer.set(topic, Math.floor(Date.now() / 1000) - 1)
+    ;(core.heartbeat as unknown as { pulse(): void }).pulse()
+  }
+
+  it('rejects a request with 4900 when the session expires, before session_delete is heard', async () => {
+    const topic = await expectRejectedAtSessionEnd('held when the session expires', (t) =>
+      expire(provider, t),
+    )
+    await wallet.disconnect(topic)
+  })
+
+  it('ends the requests of the session that ends only: a request on a newer session goes on', async () => {
+    const { session: older } = await connect(provider)
+    try {
+      const onOlder = await heldSign(provider, 'held on the older session')
+      // A second session while the first is still open (a second proposal): the provider's is the newer one, and
+      // the request on the older one is still in flight.
+      wallet.setPolicy('approve')
+      const { session: newer } = await connect(provider)
+      expect(provider.session?.topic).toBe(newer.topic)
+      const message = 'held on the newer session'
+      const onNewer = await heldSign(provider, message)
+      expect([onOlder.held.topic, onNewer.held.topic]).toEqual([older.topic, newer.topic])
+
+      expire(provider, older.topic)
+      const error = await within(onOlder.promise, 15_000)
+      expect(error).toBeInstanceOf(ProviderRpcError)
+      expect(error).toMatchObject({ code: 4900, message: Messages.walletConnectSessionEnded })
+      expect(onNewer.outcome.settled).toBe(false)
+      wallet.approveRequest(onNewer.held.id)
+      const signature = await onNewer.promise
+      expect(await verifyMessage({ address, message, signature })).toBe(true)
+      expect(provider.session?.topic).toBe(newer.topic)
+    } finally {
+      wallet.setPolicy('approve')
+      await wallet.disconnect(older.topic)
+    }
+    await provider.disconnect()
+  })
+
+  it('completes a request across a relay restart: the wallet answers once both sides are back', async () => {
+    await connect(provider)
+    try {
+      const message = 'held across a relay restart'
+      const { promise, outcome, held } = await heldSign(provider, message)
+      await stopRelay(provider)
+      await restartRelay(provider)
+      expect(outcome.settled).toBe(false)
+      wallet.approveRequest(held.id)
+      const signature = await promise
+      expect(await verifyMessage({ address, message, signature })).toBe(true)
+    } finally {
+      wallet.setPolicy('approve')
+    }
+    await provider.disconnect()
+  })
+
+  /** `request` fails with the 2 s timeout's error, the relay's state in its data and cause. */
+  async function expectTimedOut(request: Promise<unknown>, relayState: string, cause: RegExp) {
+    const error = await within(request, 15_000)
+    expect(error).toBeInstanceOf(ProviderRpcError)
+    expect(error).toMatchObject({
+      code: -32002,
+      message: Messages.walletConnectRequestTimedOut(2),
+      data: { relay: relayState },
+    })
+    expect(String((error as ProviderRpcError).cause)).toMatch(cause)
+  }
+
+  it('fails a request the wallet leaves unanswered after requestTimeoutMs, saying whether the relay was reachable', async () => {
+    const quick = await newProvider({ requestTimeoutMs: 2000 })
+    let relayStopped = false
+    try {
+      await connect(quick)
+      // The wallet is silent, the relay up.
+      const silent = await heldSign(quick, 'the wallet never answers')
+      await expectTimedOut(silent.promise, 'connected', /wallet did not answer/i)
+      wallet.rejectRequest(silent.held.id)
+
+      // The relay down when the time is up.
+      const cut = await heldSign(quick, 'the relay goes away')
+      await stopRelay(quick)
+      relayStopped = true
+      await expectTimedOut(cut.promise, 'unreachable', /relay .*unreachable/i)
+      await restartRelay(quick)
+      relayStopped = false
+      wallet.rejectRequest(cut.held.id)
+    } finally {
+      wallet.setPolicy('approve')
+      if (relayStopped) await relay.start()
+      await quick.disconnect().catch(() => undefined)
+      await quick.sdk.client.core.relayer.transportClose().catch(() => undefined)
+      quick.sdk.client.core.heartbeat.stop()
     }
   })
 })

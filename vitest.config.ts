@@ -87,6 +87,7 @@ export default defineConfig({
       project('wc-wallet', './tools/wc-wallet'),
       project('browser', './tools/browser', TESTS_ONLY),
       project('services', './tools/services'),
+      project('service-db', './tools/service-db', TESTS_ONLY),
       project('stack', './tools/stack'),
       project('start', './tools/start', TESTS_ONLY),
       project('checks', './tools/checks', TESTS_ONLY),

@@ -15,6 +15,7 @@ import { createModalController } from '../controllers/navigation/modal-controlle
 import type { RouterController } from '../controllers/navigation/router-controller.js'
 import { LatchkeyError } from '../errors/errors.js'
 import * as Messages from '../errors/messages.js'
+import { isUnsupportedNetwork } from '../networks/define.js'
 import { balanceServiceOf } from '../services/balance-service.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import { createSiwx } from '../siwx/siwx-facade.js'
@@ -203,7 +204,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   const accountOfActive = () => {
     const account = chain.getAccount()
     const network = chain.state.get().activeCaipNetwork
-    if (account?.status !== 'connected' || !account.address || !network) return undefined
+    // A network the host does not serve has no sign-in: UnsupportedChain asks the visitor to leave it first.
+    if (account?.status !== 'connected' || !account.address || !network || isUnsupportedNetwork(network))
+      return undefined
     return {
       address: account.address,
       chainId: network.caipNetworkId,

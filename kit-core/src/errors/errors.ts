@@ -21,6 +21,7 @@ export type LatchkeyErrorCode =
   | 'CONNECTOR_NOT_FOUND'
   | 'HTTP_ERROR'
   | 'HTTP_REQUEST_FAILED'
+  | 'RESPONSE_TOO_LARGE'
   | 'TIMEOUT'
   | 'ABORTED'
   | 'RPC_ERROR'

@@ -30,6 +30,8 @@ export interface ServiceClientOptions {
   retryCount?: number | undefined
   /** Base retry delay, ms, doubled after each retry. Default 150 (SPEC §9). */
   retryDelay?: number | undefined
+  /** Largest answer read, bytes; a larger one fails with code 'RESPONSE_TOO_LARGE' and is not retried. Default 2 MB. */
+  maxResponseBytes?: number | undefined
 }
 
 const SILENT: Pick<Logger, 'warn' | 'debug'> = { warn: () => undefined, debug: () => undefined }
@@ -52,6 +54,7 @@ export function createServiceHttp(options: ServiceClientOptions): HttpClient {
     timeout: options.timeout,
     retryCount: options.retryCount,
     retryDelay: options.retryDelay,
+    maxResponseBytes: options.maxResponseBytes ?? ServiceDefaults.maxResponseBytes,
     query: sdkQuery(options),
   })
 }

@@ -21,6 +21,8 @@ export const ServiceDefaults = {
   maxSymbolLength: 24,
   /** Longest URL or link kept (data: image URLs included). */
   maxUrlLength: 65_536,
+  /** Largest answer of either service read, bytes; a larger one fails with 'RESPONSE_TOO_LARGE'. */
+  maxResponseBytes: 2 * 1024 * 1024,
   /** Largest image turned into a data: URL when the page has no object URLs, bytes. */
   maxImageBytes: 1_048_576,
 } as const

@@ -23,6 +23,8 @@ export const TransportDefaults = {
   rankTimeout: 1000,
   /** Fallback ranking: how much stability and latency weigh in the score. */
   rankWeights: { stability: 0.7, latency: 0.3 },
+  /** Largest answer read by the JSON-RPC transport and the HTTP client, bytes (a node's `eth_getLogs` can be large). */
+  maxResponseBytes: 32 * 1024 * 1024,
   /** Header that carries the HTTP client's `clientId`. */
   clientIdHeader: 'x-latchkey-client-id',
 } as const

@@ -25,6 +25,11 @@ export interface HttpClientOptions {
   retryDelay?: number | undefined
   /** Waits between retries. Override to test or to plug a scheduler; default a timer. */
   sleep?: Sleep | undefined
+  /**
+   * Largest answer read, bytes; a larger one is cancelled and fails with 'RESPONSE_TOO_LARGE' (never retried).
+   * Default 32 MB ({@link TransportDefaults}); the service clients use 2 MB.
+   */
+  maxResponseBytes?: number | undefined
 }
 
 export interface HttpRequestOptions {
@@ -67,6 +72,10 @@ export interface HttpClient {
  * - `HttpRequestError` 'HTTP status code: {status}' on a non-OK answer (with `status` and parsed `body`);
  * - `HttpRequestError` 'HTTP request failed.' when no answer came (network failure; `cause` says why)
  *   or an OK answer was not valid JSON;
+ * - `HttpRequestError` with code 'RESPONSE_TOO_LARGE' (Messages.responseTooLarge) when the answer is larger than
+ *   `maxResponseBytes`, by its Content-Length or as it arrives: the rest is not read, the request is not retried;
+ * - `HttpRequestError` Messages.responseTruncated when the answer broke off before its end (code
+ *   'HTTP_REQUEST_FAILED': a GET is retried like a network failure);
  * - `TimeoutError` 'The request took too long to respond.' after `timeout` ms (the request is aborted);
  * - `LatchkeyError` with code 'ABORTED' when the caller's signal fires.
  */
@@ -99,6 +108,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           fetch: options.fetch,
           timeout: request.timeout ?? options.timeout ?? TransportDefaults.timeout,
           signal: request.signal,
+          maxResponseBytes: options.maxResponseBytes ?? TransportDefaults.maxResponseBytes,
         }),
       { retryCount: retry ? retryCount : 0, retryDelay, sleep: options.sleep, signal: request.signal },
     )
@@ -158,6 +168,8 @@ export interface FetchOnceRequest {
   fetch: typeof fetch | undefined
   timeout: number
   signal: AbortSignal | undefined
+  /** Largest answer read, bytes. */
+  maxResponseBytes: number
 }
 
 /**
@@ -187,8 +199,7 @@ export async function fetchOnce(request: FetchOnceRequest): Promise<unknown> {
   }
   try {
     let response: Response
-    let text: string | undefined
-    let blob: Blob | undefined
+    let chunks: Uint8Array[]
     try {
       const init: RequestInit = {
         method: request.method,
@@ -197,11 +208,19 @@ export async function fetchOnce(request: FetchOnceRequest): Promise<unknown> {
       }
       if (request.body !== undefined) init.body = request.body
       response = await (request.fetch ?? globalThis.fetch)(url, init)
-      if (response.ok && request.responseType === 'blob') blob = await response.blob()
-      else text = await response.text()
+      chunks = await readBody(response, request.maxResponseBytes, url)
     } catch (cause) {
-      throw explain(new HttpRequestError(Messages.httpRequestFailed, { url, cause }))
+      throw explain(
+        cause instanceof HttpRequestError
+          ? cause
+          : new HttpRequestError(Messages.httpRequestFailed, { url, cause }),
+      )
     }
+    if (response.ok && request.responseType === 'blob') {
+      return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' })
+    }
+    const decoder = new TextDecoder()
+    const text = chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('') + decoder.decode()
     if (!response.ok) {
       const error = new HttpRequestError(Messages.httpStatus(response.status), {
         url,
@@ -212,8 +231,7 @@ export async function fetchOnce(request: FetchOnceRequest): Promise<unknown> {
       if (retryAfter !== undefined) setRetryAfter(error, retryAfter)
       throw error
     }
-    if (blob !== undefined) return blob
-    if (text === undefined || text.trim() === '') return undefined
+    if (text.trim() === '') return undefined
     try {
       return JSON.parse(text) as unknown
     } catch (cause) {
@@ -230,9 +248,42 @@ export async function fetchOnce(request: FetchOnceRequest): Promise<unknown> {
   }
 }
 
+/**
+ * The body of `response`, as its chunks. An answer whose Content-Length passes `limit` is not read, one that streams
+ * past it is not read beyond the chunk that did: either is cancelled (the connection closes) and fails with
+ * 'RESPONSE_TOO_LARGE'. One that breaks off (undici's 'terminated', Chromium's 'network error' when it ends before its
+ * Content-Length) fails as truncated.
+ */
+async function readBody(response: Response, limit: number, url: string): Promise<Uint8Array[]> {
+  const chunks: Uint8Array[] = []
+  const reader = response.body?.getReader()
+  let size = Number(response.headers.get('content-length')) > limit ? limit + 1 : 0
+  try {
+    if (!reader && size <= limit) {
+      // No stream (a 204, or a fetch polyfill over XHR): the answer comes whole, and is still refused when too large.
+      const whole = new Uint8Array(await response.arrayBuffer())
+      chunks.push(whole)
+      size += whole.byteLength
+    }
+    while (reader && size <= limit) {
+      const next = await reader.read().catch((cause: unknown) => {
+        throw new HttpRequestError(Messages.responseTruncated, { url, cause })
+      })
+      if (next.done) return chunks
+      chunks.push(next.value)
+      size += next.value.byteLength
+    }
+    if (size <= limit) return chunks
+    throw new HttpRequestError(Messages.responseTooLarge(limit), { url, code: 'RESPONSE_TOO_LARGE' })
+  } catch (error) {
+    reader?.cancel().catch(() => undefined)
+    throw error
+  }
+}
+
 /** An error body: JSON when it parses, the raw text otherwise, undefined when empty. */
-function parseLoosely(text: string | undefined): unknown {
-  if (text === undefined || text.trim() === '') return undefined
+function parseLoosely(text: string): unknown {
+  if (text.trim() === '') return undefined
   try {
     return JSON.parse(text) as unknown
   } catch {

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
-import { HttpRequestError, LatchkeyError, ProviderRpcError, TimeoutError } from '../errors/index.js'
+import { HttpRequestError, LatchkeyError, Messages, ProviderRpcError, TimeoutError } from '../errors/index.js'
 import { TransportDefaults } from './defaults.js'
 import {
   abortedError,
   backoffDelay,
   isRetryableError,
+  isRetryableWriteError,
   MAX_RETRY_AFTER_MS,
   parseRetryAfter,
   raceSignal,
@@ -27,8 +28,10 @@ describe('[§9.31] [§9.33] [§9.34] [§9.35] [§9.36] TransportDefaults (SPEC �
       rankSampleCount: 10,
       rankTimeout: 1000,
       rankWeights: { stability: 0.7, latency: 0.3 },
+      maxResponseBytes: 32 * 1024 * 1024,
       clientIdHeader: 'x-latchkey-client-id',
     })
+    expect(TransportDefaults.maxResponseBytes).toBe(33_554_432)
   })
 })
 
@@ -75,6 +78,18 @@ describe('[§9.32] isRetryableError (SPEC §9)', () => {
     expect(isRetryableError(abortedError())).toBe(false)
     expect(isRetryableError(new LatchkeyError('x'))).toBe(false)
     expect(isRetryableError(new TypeError('x'))).toBe(false)
+  })
+  it('never retries an answer too large (sending again brings the same body); retries a truncated read, not write', () => {
+    const url = 'http://a.test'
+    const tooLarge = new HttpRequestError(Messages.responseTooLarge(1), { url, code: 'RESPONSE_TOO_LARGE' })
+    const truncated = new HttpRequestError(Messages.responseTruncated, {
+      url,
+      cause: new TypeError('terminated'),
+    })
+    expect(isRetryableError(tooLarge)).toBe(false)
+    expect(isRetryableWriteError(tooLarge)).toBe(false)
+    expect(isRetryableError(truncated)).toBe(true)
+    expect(isRetryableWriteError(truncated)).toBe(false)
   })
 })
 

@@ -54,6 +54,11 @@ export interface RpcTransportOptions {
   headers?: Record<string, string> | undefined
   /** Waits between retries. Override to test or to plug a scheduler; default a timer. */
   sleep?: Sleep | undefined
+  /**
+   * Largest answer read, bytes; a larger one is cancelled and fails with 'RESPONSE_TOO_LARGE' (never retried, nor
+   * sent to a fallback's next transport). Default 32 MB.
+   */
+  maxResponseBytes?: number | undefined
 }
 
 const READ_METHODS: ReadonlySet<string> = new Set([
@@ -131,6 +136,7 @@ export function createRpcTransport(options: RpcTransportOptions): RpcTransport {
       fetch: options.fetch,
       timeout,
       signal,
+      maxResponseBytes: options.maxResponseBytes ?? TransportDefaults.maxResponseBytes,
     })
 
   const batchOptions = typeof options.batch === 'object' ? options.batch : {}

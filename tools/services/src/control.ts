@@ -16,8 +16,17 @@ export interface Fault {
   status?: number
   /** Answer `status` (default 200) with this JSON body instead of the real one: hostile data for tests. */
   body?: unknown
-  /** 'timeout': never answer; 'reset': drop the connection without an answer. */
-  fault?: 'timeout' | 'reset'
+  /**
+   * 'timeout': never answer; 'reset': drop the connection without an answer. Answers too big, cut short or not JSON:
+   * 'oversized' streams a valid JSON object of `sizeBytes` (default 50 MB) in chunks, never held whole, with a
+   * Content-Length unless `lengthHeader` is false; 'truncated' announces `sizeBytes` (default 64 KiB), sends half and
+   * destroys the socket; 'malformed' answers 200 with an HTML page labelled JSON. `status` replaces their 200.
+   */
+  fault?: 'timeout' | 'reset' | 'oversized' | 'truncated' | 'malformed'
+  /** Size of an 'oversized' answer, or the announced size of a 'truncated' one, bytes. */
+  sizeBytes?: number
+  /** false: an 'oversized' answer is sent without a Content-Length (chunked). Default true. */
+  lengthHeader?: boolean
   /** Wait this long (ms) before answering. */
   delayMs?: number
   /** How many requests it applies to; every one until reset when left out. */
@@ -34,6 +43,12 @@ export interface RecordedRequest {
   clientId?: string
   /** The parsed JSON body, or the raw text when it was not JSON; undefined without a body. */
   body?: unknown
+  /**
+   * For an 'oversized', 'truncated' or 'malformed' fault, updated as the answer goes out: the body bytes written to the
+   * socket, and `state` 'sending', then 'sent' (the whole body went out) or 'closed' (the connection closed first: the
+   * client hung up, or the 'truncated' fault cut it).
+   */
+  streamed?: { bytes: number; state: 'sending' | 'sent' | 'closed' }
 }
 
 /** What a test may change for its project. Left-out fields keep the server defaults. */

@@ -13,6 +13,7 @@ export {
   defaultRemoteFeatures,
   SERVICES_PORT_ENV,
 } from './defaults.js'
+export { DEFAULT_OVERSIZED_BYTES, DEFAULT_TRUNCATED_BYTES, MALFORMED_BODY } from './faults.js'
 export { MAX_ENTRIES } from './listing.js'
 export { type ServicesServer, type StartServicesOptions, startServicesServer } from './server.js'
 export {

@@ -3,8 +3,15 @@ import type { AddressInfo } from 'node:net'
 import { EvmChainsError, isPortFree, PortInUseError, portFromEnv } from '@latchkey/evm-chains'
 import type { ServicesEvm } from './balances.js'
 import type { ServicesBitcoin } from './bitcoin.js'
-import { createProjects, type Fault, type ProjectSettings, type ServicesControl } from './control.js'
+import {
+  createProjects,
+  type Fault,
+  type ProjectSettings,
+  type RecordedRequest,
+  type ServicesControl,
+} from './control.js'
 import { DEFAULT_SERVICES_PORT, SERVICES_PORT_ENV } from './defaults.js'
+import { answerBodyFault, isBodyFault } from './faults.js'
 import { type Reply, route } from './routes.js'
 import type { ServicesSolana } from './solana.js'
 import { fixtureWallets, generateWallets } from './wallets.js'
@@ -168,18 +175,23 @@ export async function startServicesServer(options: StartServicesOptions = {}): P
       return
     }
     const clientId = req.headers['x-latchkey-client-id']
-    projects.record(projectId, {
+    const recorded: RecordedRequest = {
       method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       ...(typeof clientId === 'string' ? { clientId } : {}),
       ...(body !== undefined ? { body } : {}),
-    })
+    }
+    projects.record(projectId, recorded)
     const fault = projects.takeFault(projectId, method, url.pathname)
     if (fault?.delayMs) await delay(fault.delayMs)
     if (fault?.fault === 'timeout') return // held open until the client gives up or the server stops
     if (fault?.fault === 'reset') {
       req.socket.destroy()
+      return
+    }
+    if (isBodyFault(fault)) {
+      answerBodyFault(res, fault, recorded, CORS)
       return
     }
     if (fault && (fault.status !== undefined || fault.body !== undefined)) {

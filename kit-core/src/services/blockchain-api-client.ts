@@ -3,11 +3,16 @@ import type { BlockchainApiClientOptions } from './blockchain-api.js'
 import { createServiceHttp, describeFailure, loggerOf } from './client-options.js'
 import { ServiceDefaults } from './constants.js'
 import { isNamespaceSupported, type NamespaceFeature } from './supported-namespaces.js'
-import type { BlockchainApi, IdentityResult, ProfileName, TokenBalance } from './types.js'
+import type { BlockchainApi, IdentityResult, ProfileName, TokenBalance, TransactionsPage } from './types.js'
+import { asCaipNetworkId } from './validate.js'
 import { parseIdentity, parseProfiles, parseSupportedChains, parseTokenBalances } from './validate-chain.js'
+import { parseTokenPrices, parseTransactions } from './validate-history.js'
 
 type SupportedChains = { http: readonly CaipNetworkId[]; ws: readonly CaipNetworkId[] }
 const NONE: SupportedChains = Object.freeze({ http: Object.freeze([]), ws: Object.freeze([]) })
+const NO_TRANSACTIONS: TransactionsPage = Object.freeze({ data: Object.freeze([]) })
+/** A CAIP-10 token address, the only thing put into a price request. */
+const TOKEN_ADDRESS = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}:[-.%a-zA-Z0-9]{1,128}$/
 
 /** Address shapes per namespace; anything else is never put into a request path. */
 const ADDRESS: Record<string, RegExp> = {
@@ -130,6 +135,46 @@ export function blockchainApiClient(options: BlockchainApiClientOptions): Blockc
           throw error
         }
       })
+    },
+
+    async getTransactions({ address, caipNetworkId, cursor, onramp }) {
+      if (!(await allowed(onramp ? 'onramp' : 'activity', caipNetworkId, address))) return NO_TRANSACTIONS
+      const key = `history:${caipNetworkId}:${address}:${cursor ?? ''}:${onramp ?? ''}`
+      return once(key, async () => {
+        try {
+          const body = await http.get(`/v1/account/${address}/history`, {
+            params: { chainId: caipNetworkId, cursor: cursor || undefined, onramp },
+          })
+          return Object.freeze(parseTransactions(body, images))
+        } catch (error) {
+          warn('transaction history', error)
+          throw error
+        }
+      })
+    },
+
+    async getTokenPrices({ addresses }) {
+      const wanted = [...new Set(addresses)].filter(
+        (address) => typeof address === 'string' && TOKEN_ADDRESS.test(address),
+      )
+      const networks = [...new Set(wanted.map((address) => address.slice(0, address.lastIndexOf(':'))))]
+      const served = new Set<string>()
+      for (const network of networks) {
+        const id = asCaipNetworkId(network)
+        if (id && (await isNetworkSupported(id))) served.add(network)
+      }
+      const asked = wanted.filter((address) => served.has(address.slice(0, address.lastIndexOf(':'))))
+      if (asked.length === 0) return []
+      try {
+        const body = await http.post('/v1/fungible/price', {
+          body: { currency: 'usd', addresses: asked, ...(secret ? { projectId: secret } : {}) },
+          retry: true, // a read: asking again does nothing twice
+        })
+        return Object.freeze(parseTokenPrices(body, images))
+      } catch (error) {
+        warn('token prices', error)
+        throw error
+      }
     },
 
     async reverseLookup({ address, caipNetworkId, sender }): Promise<readonly ProfileName[]> {

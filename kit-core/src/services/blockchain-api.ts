@@ -9,7 +9,8 @@ export interface BlockchainApiClientOptions extends ServiceClientOptions {
 }
 
 /**
- * Creates the Blockchain API client of SPEC §7 (supported chains, identity, balance, reverse profile).
+ * Creates the Blockchain API client of SPEC §7 (supported chains, identity, balance, reverse profile, transaction
+ * history, token prices).
  * Every request carries `projectId`, `st` and `sv`; a lookup is sent only after its network was checked
  * supported (GET v1/supported-chains) and its namespace serves the feature (SPEC §9: balance eip155 and
  * solana, names eip155), otherwise the result is empty. Caches (SPEC §9): portfolio and native balance 30 s,
@@ -29,5 +30,7 @@ export function createBlockchainApiClient(options: BlockchainApiClientOptions): 
     getIdentity: async (params) => (await load()).getIdentity(params),
     getBalance: async (params) => (await load()).getBalance(params),
     reverseLookup: async (params) => (await load()).reverseLookup(params),
+    getTransactions: async (params) => (await load()).getTransactions(params),
+    getTokenPrices: async (params) => (await load()).getTokenPrices(params),
   }
 }

@@ -3,7 +3,7 @@ import type { CaipNetworkId } from '../caip/caip.js'
 /**
  * The remote APIs of SPEC §7 as the kit sees them: the Provider API (project config, allowed origins,
  * wallet listing, images, analytics, error reports) and the Blockchain API (supported chains, identity,
- * balance, reverse profile lookup). The clients implement these; controllers depend only on them, so tests
+ * balance, reverse profile lookup, transaction history, token prices). The clients implement these; controllers depend only on them, so tests
  * can fake a client and the services stand-in (tools/services) serves the same wire shapes.
  */
 
@@ -106,6 +106,64 @@ export interface ProfileName {
   attributes?: readonly Record<string, string>[]
 }
 
+/** A transaction's status (SPEC §3): the chain's, or an onramp purchase's (Reown's Coinbase statuses). */
+export type HistoryTransactionStatus =
+  | 'confirmed'
+  | 'failed'
+  | 'pending'
+  | 'ONRAMP_TRANSACTION_STATUS_SUCCESS'
+  | 'ONRAMP_TRANSACTION_STATUS_IN_PROGRESS'
+  | 'ONRAMP_TRANSACTION_STATUS_FAILED'
+
+/** One asset moved by a transaction, from the account's point of view (SPEC §3 "Transaction" transfers). */
+export interface TransactionTransfer {
+  /** A fungible token: its cleaned name and symbol, and a safe icon URL (dropped when unsafe). */
+  fungible_info?: { name?: string; symbol?: string; icon?: { url: string } }
+  /** An NFT: its cleaned name, whether the service flags it as spam, and a safe preview URL (dropped when unsafe). */
+  nft_info?: { name?: string; flags: { is_spam: boolean }; content?: { preview?: { url: string } } }
+  direction: 'in' | 'out' | 'self'
+  /** The amount as a decimal string ('1.5'). */
+  quantity: { numeric: string }
+  /** USD value and price, when the service knows a price. */
+  value?: number
+  price?: number
+}
+
+/** One history item (SPEC §3 "Transaction"; Reown's HistoryTransaction). */
+export interface Transaction {
+  id: string
+  metadata: {
+    /** From the account's point of view: 'send', 'receive', 'execute', 'trade', 'deploy', 'mint' … */
+    operationType: string
+    hash?: string
+    /** ISO 8601 time. */
+    minedAt: string
+    chain?: CaipNetworkId
+    status: HistoryTransactionStatus
+    sentFrom: string
+    sentTo: string
+    nonce?: number
+  }
+  transfers: readonly TransactionTransfer[]
+}
+
+/** A page of history: newest first, and the cursor of the next page (absent on the last one). */
+export interface TransactionsPage {
+  data: readonly Transaction[]
+  next?: string
+}
+
+/** A token's price (POST /v1/fungible/price; Reown's FungiblePriceItem). No `price`: the service knows none. */
+export interface TokenPrice {
+  /** The CAIP-10 token address as asked for (the native currency as its namespace's placeholder address). */
+  address: string
+  name: string
+  symbol: string
+  iconUrl?: string
+  decimals?: number
+  price?: number
+}
+
 export interface BlockchainApi {
   /** GET v1/supported-chains (cached for the kit's life); empty lists when it fails. */
   getSupportedChains(): Promise<{ http: readonly string[]; ws: readonly string[] }>
@@ -140,6 +198,28 @@ export interface BlockchainApi {
     caipNetworkId: CaipNetworkId
     sender?: string
   }): Promise<readonly ProfileName[]>
+  /**
+   * GET /v1/account/{address}/history on `caipNetworkId` (sent as `chainId`): one page, newest first, and `next` for
+   * the page after (pass it back as `cursor`); with `onramp: 'coinbase'`, the onramp purchases (SPEC §3
+   * coinbaseTransactions). An empty page, without a request, when the namespace has no activity (eip155 only; onramp
+   * eip155 and solana, SPEC §9), the address has not its namespace's shape, or the network is unsupported. Items that
+   * are malformed are dropped; unsafe image URLs are removed from them.
+   * @throws the request's error (HttpRequestError, TimeoutError), or a malformed answer ('HTTP request failed.').
+   */
+  getTransactions(params: {
+    address: string
+    caipNetworkId: CaipNetworkId
+    cursor?: string
+    onramp?: 'coinbase'
+  }): Promise<TransactionsPage>
+  /**
+   * POST /v1/fungible/price (`currency: 'usd'`, the project id in the body): the prices of CAIP-10 token addresses
+   * (the native currency as its namespace's placeholder address, e.g. `eip155:1:0xeeee…eeee`). Only addresses on
+   * supported networks are asked for; [] without a request when none is. A token the service does not know is absent;
+   * one it knows without a price has no `price`.
+   * @throws the request's error, or a malformed answer ('HTTP request failed.').
+   */
+  getTokenPrices(params: { addresses: readonly string[] }): Promise<readonly TokenPrice[]>
 }
 
 /** A balance as the account shows it (SPEC §3 "Balance result"): text, default '0.00', and the symbol. */

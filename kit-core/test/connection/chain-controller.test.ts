@@ -50,6 +50,8 @@ function fakeBlockchainApi(): BlockchainApi & { calls: string[] } {
     calls,
     getSupportedChains: async () => ({ http: [], ws: [] }),
     isNetworkSupported: async () => true,
+    getTransactions: async () => ({ data: [] }),
+    getTokenPrices: async () => [],
     getIdentity: vi.fn(async ({ address }: { address: string }) => {
       calls.push(`identity:${address}`)
       return { name: `name-of-${address.slice(0, 6)}`, avatar: 'https://img.example/a.png' }

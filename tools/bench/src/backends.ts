@@ -26,6 +26,8 @@ export interface Backends {
   siteUrl: string
   /** The private key of mnemonic account 0, funded on both chains. */
   walletKey: `0x${string}`
+  /** Resolves once the stand-in's indexer has read every block mined so far (its history is up to date). */
+  indexed(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -87,7 +89,15 @@ export async function startBackends(): Promise<Backends> {
     })
     const key = getTestAccount(0).getHdKey().privateKey
     if (!key) throw new Error('Test account 0 has no private key')
-    return { chains, servicesUrl: services.url, siteUrl: site.url, walletKey: hex(key), stop }
+    const server = services
+    return {
+      chains,
+      servicesUrl: services.url,
+      siteUrl: site.url,
+      walletKey: hex(key),
+      indexed: () => server.indexed(),
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error

@@ -1,12 +1,14 @@
 // The bench harness: builds the six apps, starts the local backends once, runs every app N times (interleaved,
 // a fresh browser per run), then writes results/ and prints the table and the target lines.
 // Usage (through bench.mjs): node .out/bench.mjs [--runs N] [--apps id,id] [--no-scale] [--screenshots] [--trace]
+//   [--no-history | --history-only]
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { APPS, type AppId, type AppSpec } from './apps.js'
 import { startBackends } from './backends.js'
 import { type AppBuild, buildApp, SHARED_BUILD_OPTIONS } from './build.js'
+import { type HistoryWalkSummary, historyTarget, measureHistoryWalk } from './history.js'
 import { BENCH_DIR, RESULTS_DIR } from './paths.js'
 import { markdown, ratiosSvg } from './report.js'
 import { ROUTED_HOSTS, type RunResult, runApp, TEST_WALLET } from './run.js'
@@ -18,6 +20,10 @@ interface Options {
   scale: boolean
   screenshots: boolean
   trace: boolean
+  /** Measure the stand-in's history walk (after the app runs). */
+  history: boolean
+  /** Only the history walk: no app is built or run, and results/ is left as it is. */
+  historyOnly: boolean
 }
 
 function readOptions(): Options {
@@ -28,6 +34,8 @@ function readOptions(): Options {
       'no-scale': { type: 'boolean', default: false },
       screenshots: { type: 'boolean', default: false },
       trace: { type: 'boolean', default: false },
+      'no-history': { type: 'boolean', default: false },
+      'history-only': { type: 'boolean', default: false },
     },
     strict: true,
   })
@@ -40,7 +48,17 @@ function readOptions(): Options {
     if (!app) throw new Error(`Unknown app '${id}'; apps: ${APPS.map((a) => a.id).join(', ')}`)
     return app
   })
-  return { runs, apps, scale: !values['no-scale'], screenshots: values.screenshots, trace: values.trace }
+  if (values['history-only'] && values['no-history'])
+    throw new Error('--history-only and --no-history exclude each other')
+  return {
+    runs,
+    apps,
+    scale: !values['no-scale'],
+    screenshots: values.screenshots,
+    trace: values.trace,
+    history: !values['no-history'],
+    historyOnly: values['history-only'],
+  }
 }
 
 async function versionOf(pkg: string): Promise<string> {
@@ -73,8 +91,31 @@ function describeRun(run: RunResult): string {
   return parts.filter(Boolean).join(', ')
 }
 
+/** The history walk alone (`--history-only`): the chains and the stand-in, the walk, the target line. */
+async function historyOnly(runs: number): Promise<number> {
+  log('Starting the local chains and the services stand-in …')
+  const backends = await startBackends()
+  let summary: HistoryWalkSummary
+  try {
+    summary = await measureHistoryWalk({
+      servicesUrl: backends.servicesUrl,
+      rpcUrl: backends.chains[0].rpcUrl,
+      chainId: backends.chains[0].chainId,
+      indexed: backends.indexed,
+      walks: runs,
+    })
+  } finally {
+    await backends.stop()
+  }
+  const target = historyTarget(summary)
+  log(`walks: ${summary.walksMs.map((walk) => walk.toFixed(0)).join(' ')} ms`)
+  log(`${target.pass ? 'PASS' : 'FAIL'} ${target.name}: ${target.detail}`)
+  return target.pass ? 0 : 1
+}
+
 async function main(): Promise<number> {
   const options = readOptions()
+  if (options.historyOnly) return historyOnly(options.runs)
   const started = performance.now()
 
   log(`Building ${options.apps.length} apps with Vite ${await versionOf('vite')} …`)
@@ -95,6 +136,8 @@ async function main(): Promise<number> {
   )
 
   const results: RunResult[] = []
+  let history: HistoryWalkSummary | undefined
+  let historyFailure: string | undefined
   const scaleApps = options.scale ? options.apps.filter((app) => app.allWallets) : []
   try {
     for (let round = 1; round <= options.runs; round += 1) {
@@ -126,6 +169,22 @@ async function main(): Promise<number> {
         log(`  [${round}/${options.runs}] ${`${app.id} scale`.padEnd(20)} ${describeRun(run)}`)
       }
     }
+    if (options.history) {
+      try {
+        history = await measureHistoryWalk({
+          servicesUrl: backends.servicesUrl,
+          rpcUrl: backends.chains[0].rpcUrl,
+          chainId: backends.chains[0].chainId,
+          indexed: backends.indexed,
+          walks: options.runs,
+        })
+        log(`  history walk: ${history.walksMs.map((walk) => walk.toFixed(0)).join(' ')} ms`)
+      } catch (error) {
+        // The app runs' figures are still written; the history target says FAIL and the command exits 1.
+        historyFailure = `history walk: ${error instanceof Error ? error.message : String(error)}`
+        log(`  ${historyFailure}`)
+      }
+    }
   } finally {
     await backends.stop()
   }
@@ -133,10 +192,11 @@ async function main(): Promise<number> {
   const summaries = options.apps.map((app) => summarizeApp(app, builds.get(app.id) as AppBuild, results))
   const scale = scaleApps.map((app) => summarizeScale(app, results))
   const ratioList = ratios(summaries)
-  const targetList = targets(summaries, scale)
+  const targetList = [...targets(summaries, scale), ...(options.history ? [historyTarget(history)] : [])]
   const failures = results
     .filter((run) => !run.ok)
     .map((run) => `${run.app} ${run.mode} round ${run.round}: ${run.error ?? 'unknown error'}`)
+    .concat(historyFailure ? [historyFailure] : [])
   const versions = Object.fromEntries(
     await Promise.all(
       [
@@ -177,6 +237,7 @@ async function main(): Promise<number> {
     targets: targetList,
     failures,
     environment,
+    history,
   })
   await writeFile(join(RESULTS_DIR, 'results.md'), md)
   await writeFile(join(RESULTS_DIR, 'ratios.svg'), ratiosSvg(summaries, ratioList))
@@ -202,6 +263,7 @@ async function main(): Promise<number> {
     ),
     results,
     medians: { apps: summaries, scale },
+    history,
     ratios: ratioList,
     targets: targetList,
   }

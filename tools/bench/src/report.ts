@@ -1,5 +1,6 @@
 // results.md (every figure and the ratios), ratios.svg (hand-written chart of the main ratios).
 import type { AppId } from './apps.js'
+import type { HistoryWalkSummary } from './history.js'
 import {
   type AppSummary,
   RATIO_FIGURES,
@@ -31,6 +32,8 @@ export interface ReportInput {
   targets: TargetResult[]
   failures: string[]
   environment: string[]
+  /** The stand-in's history walk, when measured. */
+  history?: HistoryWalkSummary | undefined
 }
 
 export function markdown(input: ReportInput): string {
@@ -121,6 +124,25 @@ export function markdown(input: ReportInput): string {
     '',
     scale,
     '',
+    ...(input.history
+      ? [
+          '## Blockchain API stand-in: history walk',
+          '',
+          table(
+            ['history walk (pages of 50, over HTTP)', 'value'],
+            [
+              [
+                'items / distinct / pages',
+                `${input.history.items} / ${input.history.distinct} / ${input.history.pages}`,
+              ],
+              ['walk, median (ms)', ms(input.history.medianMs)],
+              ['walk, slowest (ms)', ms(input.history.maxMs)],
+              ['walks', String(input.history.walksMs.length)],
+            ],
+          ),
+          '',
+        ]
+      : []),
     '## Ratios (Latchkey / peer; below 1 means Latchkey is smaller or faster)',
     '',
     ratioTable,

@@ -1,6 +1,6 @@
 // Balances of Bitcoin addresses, read live from a local network's Esplora API: funded minus spent, over the
 // chain and the mempool (what a wallet may spend now).
-import { type BalanceEntry, type BalanceMeta, balanceEntry } from './balances.js'
+import { type Holding, NATIVE } from './assets.js'
 
 /** A local Bitcoin network the balance endpoint reads from. */
 export interface ServicesBitcoinNetwork {
@@ -14,9 +14,6 @@ export interface ServicesBitcoinNetwork {
 export interface ServicesBitcoin {
   networks: readonly ServicesBitcoinNetwork[]
 }
-
-/** BTC and its made-up USD price. */
-const BTC: BalanceMeta = { name: 'Bitcoin', symbol: 'BTC', decimals: 8, price: 60_000 }
 
 /** Bech32 / base58 address characters, within the lengths Bitcoin addresses have. */
 const ADDRESS_SHAPE =
@@ -55,15 +52,14 @@ function isStats(value: unknown): value is Stats {
 }
 
 /**
- * Reads a Bitcoin address's balance live from a local network (Esplora `GET /address/:a`: funded minus spent
- * over chain and mempool), in the shape of GET /v1/account/{address}/balance; a zero balance is left out.
- * @throws InvalidBitcoinAddress when the network refuses the address; Error when it does not answer.
+ * Reads what a Bitcoin address holds on a local network, live (Esplora `GET /address/:a`: funded minus spent over
+ * chain and mempool). @throws InvalidBitcoinAddress when the network refuses the address; Error when it does not
+ * answer.
  */
-export async function readBitcoinBalances(
+export async function readBitcoinHoldings(
   network: ServicesBitcoinNetwork,
   address: string,
-  baseUrl: string,
-): Promise<BalanceEntry[]> {
+): Promise<Holding[]> {
   const response = await fetch(`${network.esploraUrl}/address/${encodeURIComponent(address)}`)
   if (response.status === 400) throw new InvalidBitcoinAddress(await response.text())
   if (!response.ok) throw new Error(`GET /address answered ${response.status}`)
@@ -77,6 +73,5 @@ export async function readBitcoinBalances(
     BigInt(chain.spent_txo_sum) +
     BigInt(mempool.funded_txo_sum) -
     BigInt(mempool.spent_txo_sum)
-  const entry = balanceEntry(BTC, sats, network.caipNetworkId, baseUrl)
-  return entry ? [entry] : []
+  return [{ meta: NATIVE.bip122, amount: sats, caip2: network.caipNetworkId }]
 }

@@ -24,17 +24,18 @@ export const SUPPORTED_CHAINS = {
 
 /** The configured live networks: their CAIP-2 ids join what GET /v1/supported-chains answers. */
 export interface LiveNetworkIds {
+  evm: readonly string[]
   solana: readonly string[]
   bitcoin: readonly string[]
 }
 
 /**
- * What GET /v1/supported-chains answers for a server: {@link SUPPORTED_CHAINS}, then the local Solana clusters
- * and Bitcoin networks it reads live (each id once).
+ * What GET /v1/supported-chains answers for a server: {@link SUPPORTED_CHAINS}, then the EVM chains, Solana
+ * clusters and Bitcoin networks it reads live (each id once; the EVM ones in `ws` too).
  */
 export function supportedChains(live: LiveNetworkIds): { http: string[]; ws: string[] } {
   return {
-    http: [...new Set<string>([...SUPPORTED_CHAINS.http, ...live.solana, ...live.bitcoin])],
-    ws: [...SUPPORTED_CHAINS.ws],
+    http: [...new Set<string>([...SUPPORTED_CHAINS.http, ...live.evm, ...live.solana, ...live.bitcoin])],
+    ws: [...new Set<string>([...SUPPORTED_CHAINS.ws, ...live.evm])],
   }
 }

@@ -84,7 +84,25 @@ export interface ServicesControl {
   requests(projectId: string): RecordedRequest[]
   /** The error reports `projectId` sent to POST /e, oldest first. */
   reports(projectId: string): unknown[]
-  /** Forgets everything about `projectId`, or about every project when left out. */
+  /**
+   * Sets the USD prices `projectId` sees (balances, prices, history), by CAIP-10 token address as POST
+   * /v1/fungible/price takes them (`eip155:31337:0xeeee…eeee` or `<caip2>:native` for the native currency): a number,
+   * or null for no price (the entry then has no price and no value). Other assets keep the defaults.
+   * @throws TypeError naming a malformed address or price.
+   */
+  setPrices(projectId: string, prices: Record<string, number | null>): Promise<void>
+  /**
+   * Adds history items of `address` for `projectId` (SPEC §3 Transactions: an NFT transfer, a spam-flagged item),
+   * served with the indexed ones, newest first by `metadata.minedAt`; an item with an `id` already added replaces it.
+   * @throws TypeError naming the first malformed item.
+   */
+  addHistory(projectId: string, address: string, items: readonly unknown[]): Promise<void>
+  /** Forgets everything about `projectId` (prices and history items too), or about every project when left out. */
+  reset(projectId?: string): Promise<void>
+}
+
+/** The part of {@link ServicesControl} kept in memory (the rest is in the database). */
+type MemoryControl = Omit<ServicesControl, 'setPrices' | 'addHistory' | 'reset'> & {
   reset(projectId?: string): void
 }
 
@@ -100,7 +118,7 @@ export function createProjects(generate: (count: number) => ListedWallet[]) {
     return state
   }
 
-  const control: ServicesControl = {
+  const control: MemoryControl = {
     setProject(projectId, settings) {
       const { wallets, ...rest } = settings
       const state = project(projectId)

@@ -31,3 +31,9 @@ export const DEFAULT_ALLOWED_ORIGINS = [
   'http://localhost:5173',
   'http://127.0.0.1:5173',
 ] as const
+
+/** Environment variable with the PostgreSQL URL of the stand-in's database (production); wins over the folder. */
+export const SERVICES_DATABASE_URL_ENV = 'LATCHKEY_SERVICES_DATABASE_URL'
+
+/** Environment variable with the folder of the stand-in's embedded database (PGlite), kept across restarts. */
+export const SERVICES_DATA_DIR_ENV = 'LATCHKEY_SERVICES_DATA_DIR'

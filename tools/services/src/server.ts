@@ -1,17 +1,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { EvmChainsError, isPortFree, PortInUseError, portFromEnv } from '@latchkey/evm-chains'
+import type { Database } from '@latchkey/service-db'
 import type { ServicesEvm } from './balances.js'
 import type { ServicesBitcoin } from './bitcoin.js'
-import {
-  createProjects,
-  type Fault,
-  type ProjectSettings,
-  type RecordedRequest,
-  type ServicesControl,
-} from './control.js'
+import { createProjects, type RecordedRequest, type ServicesControl } from './control.js'
+import { controlRoute } from './control-routes.js'
+import { openServicesDatabase, resolveDatabaseOptions, type ServicesDatabaseOptions } from './database.js'
 import { DEFAULT_SERVICES_PORT, SERVICES_PORT_ENV } from './defaults.js'
+import { addExtraItems, forgetProjects } from './extras.js'
 import { answerBodyFault, isBodyFault } from './faults.js'
+import { type Indexer, startIndexer } from './indexer.js'
+import { assetCatalog, seedDefaultPrices, setProjectPrices } from './prices.js'
 import { type Reply, route } from './routes.js'
 import type { ServicesSolana } from './solana.js'
 import { fixtureWallets, generateWallets } from './wallets.js'
@@ -24,9 +24,22 @@ const MAX_BODY = 1024 * 1024
 export interface StartServicesOptions {
   /** Port on 127.0.0.1; 0 for an ephemeral one. Wins over the environment. Default: LATCHKEY_SERVICES_PORT, else 8547. */
   port?: number
-  /** Where LATCHKEY_SERVICES_PORT is read from. Default: process.env. */
+  /** Where LATCHKEY_SERVICES_PORT and the database variables are read from. Default: process.env. */
   env?: Record<string, string | undefined>
-  /** Local EVM chains and tokens the balance endpoint reads live. Without it, balances are empty. */
+  /**
+   * Where the data is kept: `{ url }` a PostgreSQL server, `{ dataDir }` PGlite in that folder (kept across
+   * restarts), `{}` PGlite in memory. Default: LATCHKEY_SERVICES_DATABASE_URL, else LATCHKEY_SERVICES_DATA_DIR, else
+   * in memory.
+   */
+  database?: ServicesDatabaseOptions
+  /** How often the indexer asks each EVM chain for new blocks, ms. Default 500. */
+  pollMs?: number
+  /** Where the indexer reports a chain it cannot read (once per distinct failure). Default: console.warn. */
+  log?: (line: string) => void
+  /**
+   * Local EVM chains and tokens: the balance endpoint reads them live and the indexer follows them for the
+   * history endpoint. Without it, balances are empty and history holds only what the control API adds.
+   */
   evm?: ServicesEvm
   /** Local Solana clusters (and the SPL mint) the balance endpoint reads live; their ids join supported-chains. */
   solana?: ServicesSolana
@@ -41,9 +54,16 @@ export interface ServicesServer {
   /** `http://127.0.0.1:<port>`: the base URL of both the Provider API and the Blockchain API. */
   readonly url: string
   readonly port: number
-  /** Settings, faults, recorded requests and error reports per project id (also served under /__control). */
+  /** Settings, faults, recorded requests, error reports, prices and history items per project id (also /__control). */
   readonly control: ServicesControl
-  /** Closes the server and every open connection (held 'timeout' requests included). Idempotent. */
+  /** The database ('pglite' or 'postgres'), for tests that look at what was stored. */
+  readonly database: Database
+  /**
+   * Resolves once the indexer has written every block the EVM chains had mined when it was called (at once without
+   * EVM chains). A chain that does not answer holds it up: give it a timeout.
+   */
+  indexed(): Promise<void>
+  /** Stops the indexer, closes the server, every open connection (held 'timeout' requests included) and the database. Idempotent. */
   stop(): Promise<void>
 }
 
@@ -150,7 +170,19 @@ export async function startServicesServer(options: StartServicesOptions = {}): P
     options.wallets === undefined || options.wallets === 'fixture'
       ? fixtureWallets()
       : generateWallets(options.wallets)
+  const db = await openServicesDatabase(resolveDatabaseOptions(options.database, options.env ?? process.env))
+  const catalog = assetCatalog(options)
   const projects = createProjects(generateWallets)
+  const control: ServicesControl = {
+    ...projects.control,
+    setPrices: (projectId, prices) => setProjectPrices(db, projectId, prices),
+    addHistory: (projectId, address, items) => addExtraItems(db, projectId, address, items),
+    async reset(projectId) {
+      projects.control.reset(projectId)
+      await forgetProjects(db, projectId)
+    },
+  }
+  let indexer: Indexer | undefined
   let baseUrl = ''
   const routeOptions = {
     baseUrl: () => baseUrl,
@@ -158,6 +190,9 @@ export async function startServicesServer(options: StartServicesOptions = {}): P
     evm: options.evm,
     solana: options.solana,
     bitcoin: options.bitcoin,
+    db,
+    catalog,
+    chainKeys: () => indexer?.chainKeys() ?? new Map<string, number>(),
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -171,7 +206,7 @@ export async function startServicesServer(options: StartServicesOptions = {}): P
     const body = parseBody(await readBody(req))
     const projectId = url.searchParams.get('projectId') ?? ''
     if (url.pathname.startsWith('/__control/')) {
-      send(res, controlRoute(method, url.pathname, url.searchParams, body))
+      send(res, await controlRoute(control, method, url.pathname, url.searchParams, body))
       return
     }
     const clientId = req.headers['x-latchkey-client-id']
@@ -202,37 +237,17 @@ export async function startServicesServer(options: StartServicesOptions = {}): P
     send(
       res,
       await route(
-        { method, path: url.pathname, query: url.searchParams, body, project: projects.project(projectId) },
+        {
+          method,
+          path: url.pathname,
+          query: url.searchParams,
+          body,
+          projectId,
+          project: projects.project(projectId),
+        },
         routeOptions,
       ),
     )
-  }
-
-  function controlRoute(method: string, path: string, query: URLSearchParams, body: unknown): Reply {
-    const projectId = query.get('projectId') ?? ''
-    try {
-      if (method === 'POST' && path === '/__control/project') {
-        projects.control.setProject(projectId, (body ?? {}) as ProjectSettings)
-        return { status: 200, json: { ok: true } }
-      }
-      if (method === 'POST' && path === '/__control/faults') {
-        projects.control.addFault(projectId, body as Fault)
-        return { status: 200, json: { ok: true } }
-      }
-      if (method === 'GET' && path === '/__control/requests') {
-        return { status: 200, json: { requests: projects.control.requests(projectId) } }
-      }
-      if (method === 'GET' && path === '/__control/reports') {
-        return { status: 200, json: { reports: projects.control.reports(projectId) } }
-      }
-      if (method === 'POST' && path === '/__control/reset') {
-        projects.control.reset(query.has('projectId') ? projectId : undefined)
-        return { status: 200, json: { ok: true } }
-      }
-    } catch (error) {
-      return { status: 400, json: { error: (error as Error).message } }
-    }
-    return { status: 404, json: { error: `no control route for ${method} ${path}` } }
   }
 
   const server = createServer((req, res) => {
@@ -241,25 +256,46 @@ export async function startServicesServer(options: StartServicesOptions = {}): P
       else res.destroy()
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, SERVICES_PORT_ENV) : error)
+  try {
+    await seedDefaultPrices(db, catalog)
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) => {
+        reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, SERVICES_PORT_ENV) : error)
+      })
+      server.listen({ port, host: HOST, exclusive: true }, () => resolve())
     })
-    server.listen({ port, host: HOST, exclusive: true }, () => resolve())
-  })
+  } catch (error) {
+    await db.close()
+    throw error
+  }
   const actualPort = (server.address() as AddressInfo).port
   baseUrl = `http://${HOST}:${actualPort}`
+  if (options.evm && options.evm.chains.length > 0) {
+    indexer = startIndexer({
+      db,
+      chains: options.evm.chains,
+      tokens: options.evm.tokens,
+      ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
+      log: options.log ?? ((line) => console.warn(`[services] ${line}`)),
+    })
+  }
 
   let stopped: Promise<void> | undefined
   return {
     url: baseUrl,
     port: actualPort,
-    control: projects.control,
+    control,
+    database: db,
+    indexed: () => indexer?.caughtUp() ?? Promise.resolve(),
     stop() {
-      stopped ??= new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      })
+      stopped ??= (async () => {
+        await indexer?.stop()
+        await new Promise<void>((resolve) => {
+          server.closeAllConnections()
+          server.close(() => resolve())
+        })
+        await db.close()
+      })()
       return stopped
     },
   }

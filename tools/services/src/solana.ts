@@ -1,6 +1,6 @@
 // Balances of Solana accounts, read live from a local cluster over JSON-RPC: SOL (getBalance) and the test
 // mint's SPL balance (getTokenAccountsByOwner, jsonParsed).
-import { type BalanceEntry, type BalanceMeta, balanceEntry } from './balances.js'
+import { type Holding, NATIVE } from './assets.js'
 
 /** A local Solana cluster the balance endpoint reads from. */
 export interface ServicesSolanaCluster {
@@ -16,7 +16,7 @@ export interface ServicesSolanaMint {
   symbol: string
   name: string
   decimals: number
-  /** Price in USD reported with the balance. Default 1. */
+  /** Its default USD price (the control API can change it per project). Default 1. */
   price?: number
 }
 
@@ -25,9 +25,6 @@ export interface ServicesSolana {
   clusters: readonly ServicesSolanaCluster[]
   mint?: ServicesSolanaMint
 }
-
-/** SOL and its made-up USD price. */
-const SOL: BalanceMeta = { name: 'Solana', symbol: 'SOL', decimals: 9, price: 150 }
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 const BASE58_INDEX = new Map([...BASE58].map((char, index) => [char, BigInt(index)]))
@@ -91,16 +88,14 @@ function tokenAmount(accounts: unknown): bigint {
 }
 
 /**
- * Reads a Solana account's balances live from a local cluster: SOL and the mint's SPL balance (summed over
- * the owner's token accounts), in the shape of GET /v1/account/{address}/balance; zero balances are left out.
- * @throws when the cluster does not answer or answers something malformed.
+ * Reads what a Solana account holds on a local cluster, live: SOL and the mint's SPL balance (summed over the
+ * owner's token accounts). @throws when the cluster does not answer or answers something malformed.
  */
-export async function readSolanaBalances(
+export async function readSolanaHoldings(
   cluster: ServicesSolanaCluster,
   mint: ServicesSolanaMint | undefined,
   address: string,
-  baseUrl: string,
-): Promise<BalanceEntry[]> {
+): Promise<Holding[]> {
   const [lamports, accounts] = await Promise.all([
     solanaRpc(cluster.rpcUrl, 'getBalance', [address, { commitment: 'confirmed' }]),
     mint
@@ -115,11 +110,10 @@ export async function readSolanaBalances(
   if (typeof sol !== 'number' || !Number.isSafeInteger(sol) || sol < 0) {
     throw new Error('getBalance: malformed answer')
   }
-  const entries = [balanceEntry(SOL, BigInt(sol), cluster.caipNetworkId, baseUrl)]
+  const holdings: Holding[] = [{ meta: NATIVE.solana, amount: BigInt(sol), caip2: cluster.caipNetworkId }]
   if (mint) {
     const held = tokenAmount(contextValue(accounts, 'getTokenAccountsByOwner'))
-    const meta = { ...mint, price: mint.price ?? 1 }
-    entries.push(balanceEntry(meta, held, cluster.caipNetworkId, baseUrl, mint.address))
+    holdings.push({ meta: mint, amount: held, caip2: cluster.caipNetworkId, token: mint.address })
   }
-  return entries.filter((entry) => entry !== undefined)
+  return holdings
 }

@@ -153,14 +153,19 @@ describe('the Blockchain API', () => {
     expect(await balances(recipient, 'eip155:31338')).toEqual([])
   })
 
-  it('answers empty balances on Solana, and refuses unsupported chains and malformed addresses', async () => {
+  it('answers empty balances on Solana mainnet and on chains it does not serve; refuses malformed input', async () => {
     const solana = SUPPORTED_CHAINS.http.find((id) => id.startsWith('solana:'))
     const { body } = await getJson(
       `${base}/v1/account/So11111111111111111111111111111111111111112/balance?chainId=${solana}`,
     )
     expect(body).toEqual({ balances: [] })
     const address = privateKeyToAddress(generatePrivateKey())
-    expect((await getJson(`${base}/v1/account/${address}/balance?chainId=eip155:1`)).status).toBe(400)
+    // SPEC §7: an unsupported network gets an empty answer.
+    expect(await getJson(`${base}/v1/account/${address}/balance?chainId=eip155:1`)).toEqual({
+      status: 200,
+      body: { balances: [] },
+    })
     expect((await getJson(`${base}/v1/account/0x123/balance?chainId=eip155:31337`)).status).toBe(400)
+    expect((await getJson(`${base}/v1/account/${address}/balance?chainId=eip155`)).status).toBe(400)
   })
 })

@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url'
 import { type BitcoinNetworks, startBitcoinNetworks } from '@latchkey/bitcoin-chains'
 import { type EvmChains, startEvmChains, TOKENS } from '@latchkey/evm-chains'
 import {
   readBitcoinCaipNetworkId,
+  SERVICES_DATA_DIR_ENV,
+  SERVICES_DATABASE_URL_ENV,
+  type ServicesDatabaseOptions,
   type ServicesServer,
   solanaCaipNetworkId,
   startServicesServer,
@@ -21,14 +25,32 @@ export type {
   LocalStackInfo,
 } from './types.js'
 
+/** The services stand-in's own data folder for `npm start`: `.data/services` at the repository's root (git-ignored). */
+export const DEFAULT_SERVICES_DATA_DIR = fileURLToPath(new URL('../../../.data/services', import.meta.url))
+
+/** The made-up USD prices of the local tokens (ETH's, SOL's and BTC's are the stand-in's own). */
+const TOKEN_PRICES: Record<string, number> = { LUSD: 1, LKT: 0.25, LUSDT: 1 }
+
+/**
+ * Where the stand-in keeps its data: in memory for tests (ephemeral); for `npm start` what
+ * LATCHKEY_SERVICES_DATABASE_URL or LATCHKEY_SERVICES_DATA_DIR says, else {@link DEFAULT_SERVICES_DATA_DIR}.
+ */
+function servicesDatabase(options: StartStackOptions): ServicesDatabaseOptions | undefined {
+  if (options.ephemeral) return {}
+  const env = options.env ?? process.env
+  if (env[SERVICES_DATABASE_URL_ENV]?.trim() || env[SERVICES_DATA_DIR_ENV]?.trim()) return undefined
+  return { dataDir: DEFAULT_SERVICES_DATA_DIR }
+}
+
 export interface StartStackOptions {
   /**
    * Every service on an ephemeral port (tests). Otherwise the fixed default ports, each overridable by its
    * environment variable (LATCHKEY_EVM1_PORT, LATCHKEY_EVM2_PORT, LATCHKEY_SOLANA1_PORT, LATCHKEY_SOLANA2_PORT,
-   * LATCHKEY_BTC1_PORT, LATCHKEY_BTC2_PORT, LATCHKEY_SERVICES_PORT, LATCHKEY_RELAY_PORT).
+   * LATCHKEY_BTC1_PORT, LATCHKEY_BTC2_PORT, LATCHKEY_SERVICES_PORT, LATCHKEY_RELAY_PORT), and the services
+   * stand-in's database in its folder (below).
    */
   ephemeral?: boolean
-  /** Where the port variables are read from. Default: process.env. */
+  /** Where the port and database variables are read from. Default: process.env. */
   env?: Record<string, string | undefined>
 }
 
@@ -87,9 +109,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
         esploraUrl,
       })),
     )
+    const database = servicesDatabase(options)
     services = await startServicesServer({
       ...(options.ephemeral ? { port: 0 } : {}),
       ...(options.env ? { env: options.env } : {}),
+      ...(database ? { database } : {}),
       evm: {
         chains: evm.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
         tokens: Object.values(TOKENS).map(({ symbol, name, decimals }) => ({
@@ -97,6 +121,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
           name,
           decimals,
           address: evm.tokens[symbol],
+          price: TOKEN_PRICES[symbol] ?? 1,
         })),
       },
       solana: {
@@ -133,7 +158,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
     info,
     onCrash: (listener) => evm.onCrash(listener),
     stop() {
-      stopped ??= Promise.all([stopChains(), services.stop()]).then(() => undefined)
+      // The stand-in first: its indexer stops reading the chains before they go.
+      stopped ??= services
+        .stop()
+        .finally(() => stopChains())
+        .then(() => undefined)
       return stopped
     },
   }

@@ -1,7 +1,9 @@
 // The `npm start` CLI, run as a real process from dist/ (build first: `npx nx run @latchkey/stack:build`).
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rpc } from './support.js'
@@ -11,10 +13,13 @@ const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 const children: ChildProcess[] = []
 const servers: Server[] = []
+/** The services stand-in's data folder of each run: a fresh one, never the repository's `.data/services`. */
+const dataDirs: string[] = []
 afterEach(async () => {
   for (const child of children.splice(0))
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
 beforeAll(() => {
@@ -83,8 +88,10 @@ interface Run {
 }
 
 function runCli(env: Record<string, string>): Run {
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-services-'))
+  dataDirs.push(dataDir)
   const child = spawn(process.execPath, [CLI], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, LATCHKEY_SERVICES_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)

@@ -1,7 +1,10 @@
 // `npm start`'s process, run from dist/ (build first): the stack, the lab and the wallet simulator on the ports of
 // the environment.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -20,8 +23,11 @@ const VARIABLES = [
 ] as const
 
 const children: ChildProcess[] = []
+/** The services stand-in's data folder of each run: a fresh one, never the repository's `.data/services`. */
+const dataDirs: string[] = []
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
 async function freePort(): Promise<number> {
@@ -33,8 +39,10 @@ async function freePort(): Promise<number> {
 }
 
 function run(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-services-'))
+  dataDirs.push(dataDir)
   const child = spawn(process.execPath, [CLI], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, LATCHKEY_SERVICES_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)

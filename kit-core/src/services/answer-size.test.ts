@@ -17,11 +17,6 @@ const LOCAL = 'eip155:31337' as const
 const FIFTY_MB = 50 * 1024 * 1024
 const PAGE = { page: 1, entries: 4 }
 
-/** The stand-in's account of a fault's answer (a field its RecordedRequest has; the restated one here has not). */
-type Streamed = { bytes: number; state: 'sending' | 'sent' | 'closed' }
-const streamedOf = (request: RecordedRequest | undefined) =>
-  (request as (RecordedRequest & { streamed?: Streamed }) | undefined)?.streamed
-
 async function requests(projectId: string, path: string): Promise<RecordedRequest[]> {
   return (await recordedRequests(projectId)).filter((request) => request.path.startsWith(path))
 }
@@ -29,9 +24,9 @@ async function requests(projectId: string, path: string): Promise<RecordedReques
 /** The stand-in saw the client close the connection of `request` long before 50 MB went out. */
 async function expectStoppedEarly(projectId: string, path: string, index: number) {
   await vi.waitFor(async () =>
-    expect(streamedOf((await requests(projectId, path))[index])?.state).toBe('closed'),
+    expect((await requests(projectId, path))[index]?.streamed?.state).toBe('closed'),
   )
-  const streamed = streamedOf((await requests(projectId, path))[index])
+  const streamed = (await requests(projectId, path))[index]?.streamed
   expect(streamed?.bytes).toBeLessThan(FIFTY_MB / 2)
 }
 

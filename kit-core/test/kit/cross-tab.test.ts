@@ -88,15 +88,21 @@ function kitIn(window: EventTarget & { localStorage: KitStorage }, extra: { siwx
   return { core, evm }
 }
 
+/** Two tabs' kits: A connected, then B restoring the same wallet's connection, as a reload of B would. */
+async function bothConnected() {
+  const page = origin()
+  const a = kitIn(page.tab())
+  const b = kitIn(page.tab())
+  await Promise.all([a.core.ready, b.core.ready])
+  await a.core.connect({ connectorId: 'fake', namespace: 'eip155' })
+  b.evm.setRestorable(mainnet)
+  await b.core.controllers.connection.restore()
+  return { page, a, b }
+}
+
 describe('two tabs of one origin', () => {
   test('a disconnect in one tab disconnects the other, through the storage event alone', async () => {
-    const page = origin()
-    const a = kitIn(page.tab())
-    const b = kitIn(page.tab())
-    await Promise.all([a.core.ready, b.core.ready])
-    await a.core.connect({ connectorId: 'fake', namespace: 'eip155' })
-    b.evm.setRestorable(mainnet)
-    await b.core.controllers.connection.restore()
+    const { a, b } = await bothConnected()
     expect(b.core.getAccount()).toMatchObject({ address: EVM, status: 'connected' })
     await a.core.disconnect()
     await vi.waitFor(() => expect(b.core.getAccount().status).toBe('disconnected'))
@@ -109,13 +115,7 @@ describe('two tabs of one origin', () => {
   })
 
   test('writes that are not a disconnect leave the other tab connected', async () => {
-    const page = origin()
-    const a = kitIn(page.tab())
-    const b = kitIn(page.tab())
-    await Promise.all([a.core.ready, b.core.ready])
-    await a.core.connect({ connectorId: 'fake', namespace: 'eip155' })
-    b.evm.setRestorable(mainnet)
-    await b.core.controllers.connection.restore()
+    const { page, a, b } = await bothConnected()
     page.shared.setItem('unrelated', '1')
     await a.core.connect({ connectorId: 'fake', namespace: 'eip155' })
     await new Promise((resolve) => setTimeout(resolve, 20))

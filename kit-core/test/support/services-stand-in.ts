@@ -21,6 +21,8 @@ export interface RecordedRequest {
   query: Record<string, string>
   clientId?: string
   body?: unknown
+  /** For a fault answer streamed by the stand-in: how many bytes it wrote, and whether the client hung up. */
+  streamed?: { bytes: number; state: 'sending' | 'sent' | 'closed' }
 }
 
 /** Calls the control API for one project: a GET without `body`, a POST of `body` as JSON with it. */

@@ -2,6 +2,15 @@
  * @latchkey/core: the ChainAdapter contract, CAIP helpers, the network catalogue, errors and the HTTP and
  * JSON-RPC clients. No rendering, no chain library; importing it touches no browser global.
  */
+export type {
+  AccountData,
+  AccountDataLoader,
+  BalancesController,
+  BalancesState,
+  TransactionsByMonth,
+  TransactionsController,
+  TransactionsState,
+} from './account/types.js'
 export * from './adapter/index.js'
 export * from './caip/index.js'
 export * from './controllers/config/index.js'

@@ -72,6 +72,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       modal,
       siwx,
       storage,
+      getAdapter,
+      blockchainApi,
     }),
     logger,
   )
@@ -155,6 +157,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       : undefined,
     customRpcUrls: options.adapterOptions.customRpcUrls,
     track,
+    resetTransactions: () => lateLoader.current()?.account.current()?.transactions.reset(),
     resetSessions: async (caipAddresses) => {
       const config = options.siwx
       if (!config?.signOutOnDisconnect) return
@@ -339,6 +342,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     get router() {
       return loaded().router
     },
+    get account() {
+      return loaded().account
+    },
     modal,
     siwx,
   }
@@ -374,9 +380,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       for (const adapter of adapters.list()) adapter.destroy()
       modal.destroy()
       siwx.destroy()
-      lateLoader.current()?.stopFollowingTabs()
-      lateLoader.current()?.alerts.dispose()
-      lateLoader.current()?.snackbar.dispose()
+      lateLoader.current()?.dispose()
     },
   })
 }

@@ -1,3 +1,4 @@
+import type { AccountDataLoader } from '../account/types.js'
 import type { AccountType } from '../adapter/accounts.js'
 import type { ChainAdapter, SignableMessage } from '../adapter/adapter.js'
 import type { ChainNamespace, NamespaceAddress, NamespaceCaipAddress } from '../caip/caip.js'
@@ -51,6 +52,8 @@ export interface KitControllers {
   connectors: ConnectorsController
   listing: WalletListingController
   router: RouterController
+  /** The account's balances and activity (a chunk of their own, loaded with the first connected account). */
+  account: AccountDataLoader
   modal: ModalController
   siwx: SiwxController
 }

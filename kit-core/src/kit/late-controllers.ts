@@ -1,4 +1,7 @@
+import { createAccountDataLoader } from '../account/loader.js'
+import type { ChainAdapter } from '../adapter/adapter.js'
 import type { KitStorage } from '../adapter/storage.js'
+import type { ChainNamespace } from '../caip/caip.js'
 import { createFeaturesController } from '../controllers/config/features/features-controller.js'
 import { createAlertsController } from '../controllers/config/notices/alerts-controller.js'
 import { createSnackbarController } from '../controllers/config/notices/snackbar-controller.js'
@@ -15,7 +18,7 @@ import { createWalletListing } from '../controllers/listing/wallet-listing.js'
 import type { ModalController } from '../controllers/navigation/modal-controller.js'
 import { createRouterController } from '../controllers/navigation/router-controller.js'
 import { createProviderApiClient, type ProviderApiClientOptions } from '../services/provider-api.js'
-import type { ProviderApi } from '../services/types.js'
+import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import type { SiwxController } from '../siwx/siwx-controller.js'
 import { followOtherTabs } from './cross-tab.js'
 
@@ -35,12 +38,14 @@ export interface LateControllersDeps {
   siwx: SiwxController
   /** The kit's storage, read again when another tab writes to it. */
   storage: StorageHelpers
+  getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
+  blockchainApi: BlockchainApi | undefined
 }
 
 /**
  * The controllers that serve the modal and the host's subscriptions, not the first paint of the button: alerts and
- * snackbar, the remote features, the events and analytics, the wallet listing, the connect flow and the router, and
- * following other tabs (the `storage` event). Their code is a
+ * snackbar, the remote features, the events and analytics, the wallet listing, the connect flow and the router,
+ * following other tabs (the `storage` event), and the loader of the account's balances and activity. Their code is a
  * chunk of its own that the kit loads once the page has painted (or at once when the modal opens first); until then
  * the kit queues what the rest of it asks of them (an alert, a tracked event) in order.
  */
@@ -99,10 +104,31 @@ export function createLateControllers(deps: LateControllersDeps) {
       })
     : undefined
   if (onStorage) win?.addEventListener?.('storage', onStorage)
-  const stopFollowingTabs = () => {
-    if (onStorage) win?.removeEventListener?.('storage', onStorage)
+  // The account's balances and activity: a chunk of their own, loaded with the first connected account.
+  const account = createAccountDataLoader(() => ({
+    chain,
+    getAdapter: deps.getAdapter,
+    blockchainApi: deps.blockchainApi,
+    options,
+    showError: (message) => snackbar.showError(message),
+    logError: (error) => logger.warn('Background read failed', error),
+    document: win?.document,
+  }))
+  const loadAccount = () => {
+    if (chain.state.get().activeCaipAddress)
+      account.load().catch((error) => logger.warn('The kit could not load its account data', error))
   }
-  return { alerts, snackbar, features, events, listing, connectFlow, router, providerApi, stopFollowingTabs }
+  const stopAccount = chain.state.subscribe(loadAccount)
+  loadAccount()
+  /** Stops what the late controllers started: following tabs, the account data, alerts and snackbar timers. */
+  const dispose = () => {
+    if (onStorage) win?.removeEventListener?.('storage', onStorage)
+    stopAccount()
+    account.dispose()
+    alerts.dispose()
+    snackbar.dispose()
+  }
+  return { alerts, snackbar, features, events, listing, connectFlow, router, providerApi, account, dispose }
 }
 
 export type LateControllers = ReturnType<typeof createLateControllers>

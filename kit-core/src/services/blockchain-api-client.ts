@@ -40,6 +40,7 @@ export function blockchainApiClient(options: BlockchainApiClientOptions): Blockc
   let supportedPending: Promise<SupportedChains> | undefined
   const identities = new Map<string, Timed<IdentityResult>>()
   const portfolios = new Map<string, Timed<readonly TokenBalance[]>>()
+  const names = new Map<string, Timed<readonly ProfileName[]>>()
   const balanceFailures = new Map<string, Timed<unknown>>()
   const pending = new Map<string, Promise<unknown>>()
 
@@ -179,15 +180,22 @@ export function blockchainApiClient(options: BlockchainApiClientOptions): Blockc
 
     async reverseLookup({ address, caipNetworkId, sender }): Promise<readonly ProfileName[]> {
       if (!(await allowed('names', caipNetworkId, address))) return []
-      try {
-        const body = await http.get(`/v1/profile/reverse/${address}`, {
-          params: { sender: sender ?? address, apiVersion: 2 },
-        })
-        return parseProfiles(body, images)
-      } catch (error) {
-        warn('reverse profile lookup', error)
-        return []
-      }
+      const key = address.toLowerCase()
+      const cached = names.get(key)
+      if (fresh(cached, ServiceDefaults.nameLookupCacheMs)) return cached.value
+      return once(`names:${key}`, async () => {
+        try {
+          const body = await http.get(`/v1/profile/reverse/${address}`, {
+            params: { sender: sender ?? address, apiVersion: 2 },
+          })
+          const value = Object.freeze(parseProfiles(body, images))
+          names.set(key, { at: now(), value })
+          return value
+        } catch (error) {
+          warn('reverse profile lookup', error)
+          return []
+        }
+      })
     },
   }
 }

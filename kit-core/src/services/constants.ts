@@ -8,7 +8,7 @@ export const ServiceDefaults = {
   nativeBalanceCacheMs: 30_000,
   /** Identity cache lifetime, ms (SPEC §9). */
   identityCacheMs: 300_000,
-  /** Name lookup cache lifetime, ms (SPEC §9; used by the name-registration issue). */
+  /** Name lookup cache lifetime, ms (SPEC §9): the reverse lookup of an address's names (and the name-registration issue's lookups). */
   nameLookupCacheMs: 300_000,
   /**
    * Balance retry guard, ms (SPEC §5, §9): a failed balance fetch is not retried for this long. A failed

@@ -23,7 +23,10 @@ export interface LabActions {
   symbol: string
   /** Signs {@link LAB_SIGN_MESSAGE}; resolves with the signature. */
   sign(): Promise<string>
-  /** Sends `amount` of the native currency to `to` (empty: the namespace's default); resolves with the hash. */
+  /**
+   * Sends `amount` of the native currency to `to` (empty: the namespace's default); resolves with the hash once
+   * the transaction is in a block (eip155: its receipt exists; Solana's adapter confirms before it resolves).
+   */
   sendNative(input: LabActionInput): Promise<string>
   /** eip155: sends `amount` LUSD to `to` with the token's `transfer`; resolves with the transaction hash. */
   sendErc20?(input: LabActionInput): Promise<string>
@@ -35,6 +38,32 @@ export interface LabActions {
 
 /** The EVM pages' actions: every EVM action is there. */
 export type EvmLabActions = LabActions & Required<Pick<LabActions, 'sendErc20'>>
+
+/** How often and how long the lab asks for a sent transaction's receipt. */
+const RECEIPT_POLL_MS = 100
+const RECEIPT_WAIT_MS = 30_000
+
+interface RequestProvider {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>
+}
+
+/**
+ * Resolves once the transaction `hash` has a receipt, read through the wallet's provider, as a dApp waits before
+ * it reads balances again: a wallet (and anvil) gives the hash before the block that holds it exists, so a balance
+ * read at once can still show the amount before the transfer.
+ * @throws when the provider cannot be asked, or no receipt came within {@link RECEIPT_WAIT_MS}.
+ */
+async function included(adapter: ChainAdapter, hash: string): Promise<string> {
+  const provider = adapter.getWalletProvider() as RequestProvider | undefined
+  if (typeof provider?.request !== 'function') throw new Error('The wallet has no provider to read the receipt')
+  const deadline = Date.now() + RECEIPT_WAIT_MS
+  for (;;) {
+    const receipt = await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })
+    if (receipt) return hash
+    if (Date.now() > deadline) throw new Error(`No receipt for ${hash} within ${RECEIPT_WAIT_MS / 1000} s`)
+    await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS))
+  }
+}
 
 function checkRecipient(to: string): void {
   if (!/^0x[0-9a-fA-F]{40}$/.test(to))
@@ -60,7 +89,7 @@ export function createLabActions(params: {
       const to = given || DEFAULT_EVM_RECIPIENT
       checkRecipient(to)
       const value = adapter.parseUnits(amount, 18)
-      return (await adapter.sendTransaction({ to, value })).hash
+      return included(adapter, (await adapter.sendTransaction({ to, value })).hash)
     },
     async sendErc20({ to: given, amount }) {
       const to = given || DEFAULT_EVM_RECIPIENT
@@ -75,7 +104,7 @@ export function createLabActions(params: {
         functionName: 'transfer',
         args: [to, value],
       })
-      return result.hash
+      return included(adapter, result.hash)
     },
   }
 }

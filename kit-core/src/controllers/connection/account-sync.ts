@@ -45,44 +45,62 @@ export function createAccountSync(deps: AccountSyncDeps) {
       deps.patchAccount(namespace, { ...toAccountBalance(formatBalance(network, undefined)) })
       return
     }
+    const fromChain = async () =>
+      formatBalance(network, (await deps.getAdapter(namespace).getBalance({ address, network })).formatted)
     try {
       const api = deps.blockchainApi
-      const display =
-        // The Blockchain API serves balances for some namespaces only (SPEC §9); others read the chain.
+      let display: DisplayBalance
+      // The Blockchain API serves balances for some namespaces only (SPEC §9); others read the chain.
+      if (
         api &&
         isNamespaceSupported('balance', namespace) &&
         (await api.isNetworkSupported(network.caipNetworkId))
-          ? formatBalance(
-              network,
-              await api.getBalance({
-                address,
-                caipNetworkId: network.caipNetworkId,
-                ...(options.force ? { forceUpdate: true } : {}),
-              }),
-            )
-          : formatBalance(
-              network,
-              (await deps.getAdapter(namespace).getBalance({ address, network })).formatted,
-            )
-      if (ns(namespace)?.account.address === address) deps.patchAccount(namespace, toAccountBalance(display))
+      ) {
+        try {
+          display = formatBalance(
+            network,
+            await api.getBalance({
+              address,
+              caipNetworkId: network.caipNetworkId,
+              ...(options.force ? { forceUpdate: true } : {}),
+            }),
+          )
+        } catch (error) {
+          // The service failed (or failed within the last 30 s): the chain still knows the balance, and an old
+          // figure is never left on screen.
+          deps.logError?.(error)
+          display = await fromChain()
+        }
+      } else {
+        display = await fromChain()
+      }
+      // An answer for another address or network than the one shown now (a switch while it was read) is dropped.
+      const now = ns(namespace)
+      if (now?.account.address === address && now.caipNetwork?.caipNetworkId === network.caipNetworkId) {
+        deps.patchAccount(namespace, toAccountBalance(display))
+      }
     } catch (error) {
       deps.logError?.(error)
     }
   }
 
-  /** Reads the account's name and avatar from the identity endpoint (eip155 only). Never throws. */
+  /**
+   * Reads the account's name and avatar from the identity endpoint, the name from the reverse lookup when identity
+   * has none (eip155 only; SPEC §9's 5-minute caches are the client's). Never throws.
+   */
   async function syncIdentity(namespace: ChainNamespace): Promise<void> {
     const entry = ns(namespace)
     const address = entry?.account.address
     const network = entry?.caipNetwork
     if (!deps.blockchainApi || namespace !== 'eip155' || !address || !network) return
     try {
-      const identity = await deps.blockchainApi.getIdentity({ address, caipNetworkId: network.caipNetworkId })
+      const api = deps.blockchainApi
+      const caipNetworkId = network.caipNetworkId
+      const identity = await api.getIdentity({ address, caipNetworkId })
+      // No name from identity: the first name the reverse lookup knows for the address (both cached 5 min).
+      const name = identity?.name ?? (await api.reverseLookup({ address, caipNetworkId }))[0]?.name ?? null
       if (ns(namespace)?.account.address === address) {
-        deps.patchAccount(namespace, {
-          profileName: identity?.name ?? null,
-          profileImage: identity?.avatar ?? null,
-        })
+        deps.patchAccount(namespace, { profileName: name, profileImage: identity?.avatar ?? null })
       }
     } catch (error) {
       deps.logError?.(error)

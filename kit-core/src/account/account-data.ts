@@ -13,6 +13,8 @@ import type { AccountData } from './types.js'
 
 /** How often the active chain is asked for new blocks (SPEC §9's polling interval), ms. */
 export const CHAIN_POLL_MS = 4_000
+/** How many chain-watch ticks read the activity again after the account moved (an indexer lags the chain). */
+const ACTIVITY_REREADS = 2
 
 export interface AccountDataDeps {
   chain: ChainController
@@ -71,6 +73,7 @@ export function createAccountData(deps: AccountDataDeps): AccountData & { dispos
     return active ? `${active.account.caipAddress}` : ''
   }
 
+  const watched = deps.document !== undefined
   let key = keyOf()
   let shownBalance = activeAccount()?.account.balance
   const stop = chain.state.subscribe(() => {
@@ -80,8 +83,11 @@ export function createAccountData(deps: AccountDataDeps): AccountData & { dispos
       key = next
       shownBalance = balance
       mark = undefined
-      transactions.reset()
+      // A list of another account goes (one a view already asked for this account stays).
+      if (transactions.state.get().caipAddress !== activeAccount()?.account.caipAddress) transactions.reset()
       void balances.refresh()
+      // The chain's state for the new account is taken now, so a transaction sent right after is seen as one.
+      if (watched) void tick()
       return
     }
     if (balance !== undefined && balance !== shownBalance) {
@@ -91,6 +97,7 @@ export function createAccountData(deps: AccountDataDeps): AccountData & { dispos
       if (!first) {
         void balances.refresh()
         void transactions.refresh()
+        activityAgain = ACTIVITY_REREADS
       }
     }
   })
@@ -99,7 +106,7 @@ export function createAccountData(deps: AccountDataDeps): AccountData & { dispos
   // The chain watch: the head, and the account's nonce and balance when the head moved.
   let mark: (ChainMark & { key: string }) | undefined
   let busy = false
-  let activityAgain = false
+  let activityAgain = 0
   const tick = async () => {
     const active = activeAccount()
     if (busy || !active || deps.document?.hidden) return
@@ -113,14 +120,14 @@ export function createAccountData(deps: AccountDataDeps): AccountData & { dispos
       if (now !== `${active.account.caipAddress}`) return
       const before = mark
       mark = { ...seen, key: now }
-      if (activityAgain) {
-        // An indexer follows the chain a moment later: the activity is read once more after a change.
-        activityAgain = false
+      if (activityAgain > 0) {
+        // An indexer follows the chain a moment later: the activity is read again on the ticks after a change.
+        activityAgain--
         void transactions.refresh()
       }
       if (!before || before.key !== now || before.head === seen.head) return
       if (before.account !== seen.account) {
-        activityAgain = true
+        activityAgain = ACTIVITY_REREADS
         await chain.syncBalance(namespace, { force: true })
         await balances.refresh({ force: true })
         void transactions.refresh()
@@ -133,7 +140,6 @@ export function createAccountData(deps: AccountDataDeps): AccountData & { dispos
       busy = false
     }
   }
-  const watched = deps.document !== undefined
   const timer = watched ? setInterval(() => void tick(), deps.pollMs ?? CHAIN_POLL_MS) : undefined
   if (watched) void tick()
 

@@ -61,8 +61,11 @@ export function groupByYearMonth(
     const date = new Date(minedAt(item))
     const year = date.getUTCFullYear()
     const month = date.getUTCMonth()
-    const months = (years[year] ??= {})
-    ;(months[month] ??= []).push(item)
+    const months = years[year] ?? {}
+    years[year] = months
+    const items = months[month] ?? []
+    months[month] = items
+    items.push(item)
   }
   return years
 }
@@ -78,7 +81,11 @@ export function createTransactionsController(deps: TransactionsDeps): Transactio
   let run = 0
 
   const activeNetwork = () => deps.chain.state.get().activeCaipNetwork
-  const activeCaipAddress = () => deps.chain.state.get().activeCaipAddress
+  // The active namespace's account, read from its own entry: `activeCaipAddress` follows it a moment later.
+  const activeCaipAddress = () => {
+    const chain = deps.chain.state.get()
+    return chain.activeNamespace ? chain.namespaces[chain.activeNamespace]?.account.caipAddress : undefined
+  }
 
   /** The items of a page the list keeps: the active network's, without spam-only NFT items. */
   const kept = (items: readonly Transaction[]) => {

@@ -55,7 +55,8 @@ interface RequestProvider {
  */
 async function included(adapter: ChainAdapter, hash: string): Promise<string> {
   const provider = adapter.getWalletProvider() as RequestProvider | undefined
-  if (typeof provider?.request !== 'function') throw new Error('The wallet has no provider to read the receipt')
+  if (typeof provider?.request !== 'function')
+    throw new Error('The wallet has no provider to read the receipt')
   const deadline = Date.now() + RECEIPT_WAIT_MS
   for (;;) {
     const receipt = await provider.request({ method: 'eth_getTransactionReceipt', params: [hash] })

@@ -9,7 +9,8 @@ import {
   useLatchkeyNetwork,
 } from '@latchkey/react'
 import type { UiKit } from '@latchkey/ui'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { mountAccountPanel } from './account-panel.js'
 import { errorText, type LabActionInput, type LabActions, movesFunds } from './actions.js'
 import { type SignInStatus, type SiwxMode, watchSignIn } from './page-options.js'
 import { DEFAULT_AMOUNT } from './setup.js'
@@ -42,6 +43,13 @@ function LabOptions(props: { kit: UiKit; siwxMode: SiwxMode }) {
       </button>
     </div>
   )
+}
+
+/** The account's tokens and activity, drawn by the same plain-DOM panel as on /vanilla. */
+function AccountData(props: { kit: UiKit }) {
+  const host = useRef<HTMLDivElement>(null)
+  useEffect(() => (host.current ? mountAccountPanel(host.current, props.kit) : undefined), [props.kit])
+  return <div className="lab-account-data" ref={host} />
 }
 
 /** One namespace's account, shown on pages with several adapters. */
@@ -191,6 +199,7 @@ export function LabPanel(props: {
       >
         {outcome?.error ?? ''}
       </p>
+      <AccountData kit={props.kit} />
     </>
   )
 }

@@ -2,6 +2,7 @@
 // subscriptions. Browser-only code.
 import type { CaipNetwork } from '@latchkey/core'
 import type { UiKit } from '@latchkey/ui'
+import { mountAccountPanel } from './account-panel.js'
 import { type EvmLabActions, errorText, type LabActionInput, movesFunds } from './actions.js'
 import { el } from './dom.js'
 import { type SiwxMode, watchSignIn } from './page-options.js'
@@ -25,6 +26,7 @@ export function mountVanillaPanel(params: {
   const result = el('output', { class: 'lab-result', 'data-testid': 'lab-result' })
   const error = el('p', { class: 'lab-error', 'data-testid': 'lab-error', role: 'alert' })
   const actionRow = el('div', { class: 'lab-actions' })
+  const accountData = el('div', { class: 'lab-account-data' })
   const signIn = el('strong', { 'data-testid': 'lab-siwx', 'data-mode': params.siwxMode })
   const theme = el('button', {
     type: 'button',
@@ -140,7 +142,9 @@ export function mountVanillaPanel(params: {
     actionRow,
     result,
     error,
+    accountData,
   )
+  mountAccountPanel(accountData, kit)
   kit.subscribeAccount(refresh)
   kit.subscribeNetwork(refresh)
   kit.subscribeTheme(showTheme)

@@ -57,7 +57,7 @@ describe('[§9.22] incoming operations get +, outgoing get -', () => {
   })
 })
 
-describe('relative time: each threshold, on both sides', () => {
+describe('[§9.37] relative time: each threshold, on both sides', () => {
   test('the thresholds', () => {
     expect(RELATIVE_TIME_THRESHOLDS).toEqual({
       seconds: 44,

@@ -19,6 +19,9 @@ export interface KitPage {
   chunks: string[]
   /** The path of the Receive panel's chunk. */
   receiveChunk: string
+  /** The paths of the Account view's Tokens and Activity panels' chunks. */
+  tokensChunk: string
+  activityChunk: string
   /** The paths of every request the page made, in order. */
   requests: string[]
   /** Starts the kit with `config` (again after a reload). */
@@ -80,6 +83,8 @@ export async function openKitPage(input: {
     isolated,
     chunks: served.chunks,
     receiveChunk: served.receiveChunk,
+    tokensChunk: served.tokensChunk,
+    activityChunk: served.activityChunk,
     requests,
     async start(config) {
       await page.waitForFunction(() => typeof window.startKit === 'function')

@@ -2,11 +2,22 @@ import { basename, join } from 'node:path'
 import { type StaticServer, serveStatic } from '@latchkey/browser'
 import { build } from 'esbuild'
 
-/** A served page: its server, the paths of its JS files, and the path of the Receive panel's chunk. */
+/** A served page: its server, the paths of its JS files, and the paths of the feature panels' chunks. */
 export interface ServedModalPage {
   site: StaticServer
   chunks: string[]
   receiveChunk: string
+  /** The Account view's Tokens panel. */
+  tokensChunk: string
+  /** The Account view's Activity panel. */
+  activityChunk: string
+}
+
+/** The one output file holding `marker` (a test id only that panel's module renders). */
+function chunkWith(files: readonly { path: string; text: string }[], marker: string, name: string): string {
+  const found = files.filter((file) => file.text.includes(marker))
+  if (found.length !== 1) throw new Error(`expected one ${name} chunk, found ${found.length}`)
+  return `/${basename((found[0] as { path: string }).path)}`
 }
 
 /**
@@ -34,12 +45,12 @@ export async function serveModalPage(): Promise<ServedModalPage> {
       '<script type="module" src="/page.js"></script></body></html>',
   }
   for (const file of result.outputFiles) files[`/${basename(file.path)}`] = file.text
-  // The Receive panel's chunk is the one file that renders its view (the test id is in no other module).
-  const receive = result.outputFiles.filter((file) => file.text.includes('"receive-view"'))
-  if (receive.length !== 1) throw new Error(`expected one Receive chunk, found ${receive.length}`)
+  // Each panel's chunk is the one file that renders its view (the test ids are in no other module).
   return {
     site: await serveStatic(files),
     chunks: Object.keys(files).filter((p) => p.endsWith('.js')),
-    receiveChunk: `/${basename((receive[0] as { path: string }).path)}`,
+    receiveChunk: chunkWith(result.outputFiles, '"receive-view"', 'Receive'),
+    tokensChunk: chunkWith(result.outputFiles, '"account-tokens-empty"', 'Tokens'),
+    activityChunk: chunkWith(result.outputFiles, '"activity-item"', 'Activity'),
   }
 }

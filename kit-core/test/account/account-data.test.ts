@@ -18,7 +18,7 @@ function setup(options: { document?: { hidden?: boolean } | undefined } = { docu
   const reads = scriptedReads()
   const data = createAccountData({
     chain: chain as unknown as ChainController,
-    getAdapter: () => createFakeAdapter('eip155', [mainnet], [ADDRESS]),
+    getAdapter: () => createFakeAdapter('eip155', [mainnet], [ADDRESS]).adapter,
     blockchainApi: api,
     options: { tokens: {}, customRpcUrls: {} },
     showError: () => undefined,

@@ -15,7 +15,7 @@ function setup(
   const chain = chainWith(options.network ?? mainnet, ADDRESS)
   const api = options.api === null ? undefined : (options.api ?? fakeApi())
   const reads = scriptedReads()
-  const adapter = createFakeAdapter('eip155', [mainnet], [ADDRESS])
+  const { adapter } = createFakeAdapter('eip155', [mainnet], [ADDRESS])
   const showError = vi.fn()
   let time = 1_000_000
   const controller = createBalancesController({

@@ -87,18 +87,27 @@ export function item(
 /** A Blockchain API whose methods are spies a test programs; every network is served unless told otherwise. */
 export function fakeApi(overrides: Partial<BlockchainApi> = {}) {
   const api = {
-    getSupportedChains: vi.fn(async () => ({ http: [], ws: [] })),
-    isNetworkSupported: vi.fn(async () => true),
-    getIdentity: vi.fn(async () => null),
-    getBalance: vi.fn(async (): Promise<readonly TokenBalance[]> => []),
-    reverseLookup: vi.fn(async () => []),
-    getTransactions: vi.fn(
-      async () => ({ data: [] as Transaction[] }) as { data: Transaction[]; next?: string },
+    getSupportedChains: vi.fn(async () => ({ http: [] as string[], ws: [] as string[] })),
+    isNetworkSupported: vi.fn(async (_id: string) => true),
+    getIdentity: vi.fn(async (_params: unknown) => null),
+    getBalance: vi.fn(
+      async (_params: {
+        address: string
+        caipNetworkId: string
+        forceUpdate?: boolean
+      }): Promise<readonly TokenBalance[]> => [],
     ),
-    getTokenPrices: vi.fn(async () => []),
-    ...overrides,
+    reverseLookup: vi.fn(async (_params: unknown) => []),
+    getTransactions: vi.fn(
+      async (_params: unknown): Promise<{ data: readonly Transaction[]; next?: string }> => ({ data: [] }),
+    ),
+    getTokenPrices: vi.fn(async (_params: unknown) => []),
   }
-  return api satisfies BlockchainApi
+  // Overrides replace a spy with the test's own (a spy too, when the test wants to read its calls).
+  Object.assign(api, overrides)
+  const checked: BlockchainApi = api
+  void checked
+  return api
 }
 
 /** Chain reads that answer the marks a test sets, in turn. */

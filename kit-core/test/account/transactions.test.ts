@@ -167,8 +167,12 @@ describe('the transactions controller', () => {
 
   it('a new account or network starts from the first page, and an answer for the old one is dropped', async () => {
     const answers: ((page: { data: ReturnType<typeof item>[] }) => void)[] = []
-    const api = fakeApi({ getTransactions: vi.fn(() => new Promise((resolve) => answers.push(resolve))) })
-    const { controller, chain } = setup(api as ReturnType<typeof fakeApi>)
+    const api = fakeApi({
+      getTransactions: vi.fn(
+        () => new Promise<{ data: ReturnType<typeof item>[] }>((resolve) => answers.push(resolve)),
+      ),
+    })
+    const { controller, chain } = setup(api)
     const first = controller.fetchTransactions(ADDRESS)
     chain.connect(mainnet, '0x00000000000000000000000000000000000000b2')
     controller.reset()

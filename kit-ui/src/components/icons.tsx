@@ -11,6 +11,9 @@ const paths = {
   qr: 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2',
   check: 'M5 12l5 5 9-10',
   network: 'M12 3a9 9 0 100 18 9 9 0 000-18zM3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18',
+  arrowOut: 'M7 17L17 7M9 7h8v8',
+  arrowIn: 'M17 7L7 17M7 9v8h8',
+  arrowsSwap: 'M4 8h14l-4-4M20 16H6l4 4',
 } as const
 
 export type IconName = keyof typeof paths

@@ -3,6 +3,7 @@ import { Icon } from '../components/icons.js'
 import { useStore } from '../components/use-store.js'
 import type { UiKit } from '../kit/types.js'
 import { uiOf } from '../kit/ui-controller.js'
+import { ACCOUNT_CSS } from '../styles/account-css.js'
 import { MODAL_CSS } from '../styles/modal-css.js'
 import { VIEWS_CSS } from '../styles/views-css.js'
 import { deepActiveElement, trapTab } from './focus.js'
@@ -11,7 +12,7 @@ import { ViewBody, viewTitle } from './view-switch.js'
 
 const TITLE_ID = 'lk-modal-title'
 /** The modal's own stylesheet (its views' included). */
-export const MODAL_STYLES = MODAL_CSS + VIEWS_CSS
+export const MODAL_STYLES = MODAL_CSS + VIEWS_CSS + ACCOUNT_CSS
 
 /**
  * The modal (loaded on first open): an accessible dialog (role dialog, aria-modal, named by its visible title,

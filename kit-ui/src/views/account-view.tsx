@@ -6,14 +6,19 @@ import { useStore } from '../components/use-store.js'
 import { formatAddress, formatAmount } from '../format/address.js'
 import type { UiKit } from '../kit/types.js'
 import { onListKeyDown } from '../modal/focus.js'
+import { AccountTabs } from './account/account-tabs.js'
+import { WalletFeaturesRow } from './account/wallet-features-row.js'
 
-/** Account: avatar, profile name, the address (4+6), balance, network, copy, explorer link, disconnect. */
+/**
+ * Account: avatar, profile name, the address (4+6), balance, the wallet features (Receive, …), the Tokens and
+ * Activity tabs (each panel a chunk of its own; Activity scrolls in its own area), then network, copy, explorer link
+ * and disconnect.
+ */
 export function AccountView({ kit }: { kit: UiKit }) {
   const chain = useStore(kit.controllers.chain.state)
-  useStore(kit.controllers.features.state)
-  const receive = kit.controllers.features.isEnabled('receive')
   const { t } = kit
-  const account = chain.activeNamespace ? chain.namespaces[chain.activeNamespace]?.account : undefined
+  const namespace = chain.activeNamespace
+  const account = namespace ? chain.namespaces[namespace]?.account : undefined
   const network = chain.activeCaipNetwork
   const address = account?.address
   if (!address) return null
@@ -58,6 +63,8 @@ export function AccountView({ kit }: { kit: UiKit }) {
             : `${formatAmount(account.balance)} ${account.balanceSymbol ?? ''}`}
         </span>
       </div>
+      <WalletFeaturesRow kit={kit} namespace={namespace} />
+      <AccountTabs key={namespace} kit={kit} namespace={namespace} />
       <ul class="list actions" onKeyDown={onListKeyDown}>
         <li>
           <button
@@ -84,24 +91,6 @@ export function AccountView({ kit }: { kit: UiKit }) {
             <span class="name">{t('copyAddress')}</span>
           </button>
         </li>
-        {receive ? (
-          <li>
-            <button
-              type="button"
-              class="item"
-              data-testid="account-receive"
-              onClick={() => kit.controllers.router.push('Receive')}
-            >
-              <span class="icon">
-                <Icon name="qr" />
-              </span>
-              <span class="name">{t('receive')}</span>
-              <span class="trail">
-                <Icon name="chevron" />
-              </span>
-            </button>
-          </li>
-        ) : null}
         {explorer ? (
           <li>
             <a

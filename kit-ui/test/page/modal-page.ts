@@ -1,9 +1,17 @@
 // The browser page of the modal tests (bundled with esbuild; browser-only code): createKit with the ethers
 // adapter on the local chains, the buttons in the page, and `window.kit` for the test to drive.
 import { EthersAdapter } from '@latchkey/adapter-ethers'
-import { type CaipNetwork, createDefaultSiwx, defineNetwork, type KitStorage } from '@latchkey/core'
+import {
+  type CaipNetwork,
+  type ChainAdapter,
+  createDefaultSiwx,
+  defineNetwork,
+  type KitStorage,
+} from '@latchkey/core'
 import { verifyMessage } from 'ethers'
 import { createKit, type UiKit } from '../../src/index.js'
+import { createFakeAdapter } from './fake-adapter.js'
+import { createFakeBlockchainApi } from './fake-blockchain-api.js'
 
 export interface ModalPageConfig {
   chains: { chainId: number; name: string; rpcUrl: string }[]
@@ -16,6 +24,12 @@ export interface ModalPageConfig {
   siwx?: 'required' | 'optional'
   /** The receive feature (SPEC §9: on by default). */
   receive?: boolean
+  /** The activity feature (remote-gated: without a remote configuration, the host's setting; off by default). */
+  activity?: boolean
+  /** The Blockchain API is the page's fake (`window.fakeApi`, test/page/fake-blockchain-api.ts). */
+  fakeBlockchainApi?: boolean
+  /** Wallets of other namespaces (test/page/fake-adapter.ts) on a network of each: `kit.connect` reaches them. */
+  fakeNamespaces?: ('solana' | 'bip122')[]
   /** A network of a second namespace with no adapter for it (SwitchActiveChain): a local Solana cluster. */
   solana?: { name: string; genesisHash: string; rpcUrl: string }
   /** The local WalletConnect relay: WalletConnect is on when given (`services.walletConnectRelayUrl`). */
@@ -60,6 +74,23 @@ window.startKit = async (config) => {
         rpcUrls: { default: { http: [config.solana.rpcUrl] } },
       }),
     )
+  const fakeAdapters: ChainAdapter[] = (config.fakeNamespaces ?? []).map((namespace) => {
+    const network = defineNetwork({
+      id: namespace === 'solana' ? '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp' : '000000000019d6689c085ae165831e93',
+      chainNamespace: namespace,
+      name: namespace === 'solana' ? 'Fake Solana' : 'Fake Bitcoin',
+      nativeCurrency:
+        namespace === 'solana'
+          ? { name: 'Solana', symbol: 'SOL', decimals: 9 }
+          : { name: 'Bitcoin', symbol: 'BTC', decimals: 8 },
+      // Nothing answers here: the kit's own chain reads fail at once, on 127.0.0.1.
+      rpcUrls: { default: { http: ['http://127.0.0.1:9/'] } },
+    })
+    networks.push(network)
+    return createFakeAdapter(namespace, [network])
+  })
+  const blockchainApi = config.fakeBlockchainApi ? createFakeBlockchainApi() : undefined
+  window.fakeApi = blockchainApi
   // The page's localStorage, so sessions and the connection survive a reload.
   const storage: KitStorage = {
     getItem: (key) => localStorage.getItem(key),
@@ -77,30 +108,37 @@ window.startKit = async (config) => {
           verifyMessage(message, signature).toLowerCase() === address.toLowerCase(),
       })
     : undefined
-  const kit = createKit({
-    networks,
-    projectId: config.projectId,
-    services: {
-      ...(config.servicesUrl
-        ? { providerApiUrl: config.servicesUrl, blockchainApiUrl: config.servicesUrl }
-        : {}),
-      ...(config.relayUrl ? { walletConnectRelayUrl: config.relayUrl } : {}),
+  const features = {
+    ...(config.receive === undefined ? {} : { receive: config.receive }),
+    ...(config.activity === undefined ? {} : { activity: config.activity }),
+  }
+  const kit = createKit(
+    {
+      networks,
+      projectId: config.projectId,
+      services: {
+        ...(config.servicesUrl
+          ? { providerApiUrl: config.servicesUrl, blockchainApiUrl: config.servicesUrl }
+          : {}),
+        ...(config.relayUrl ? { walletConnectRelayUrl: config.relayUrl } : {}),
+      },
+      ...(config.customWallets ? { customWallets: config.customWallets } : {}),
+      // The services stand-in serves its images from 127.0.0.1, as the lab's do.
+      allowLocalImages: true,
+      ...(config.cspNonce ? { cspNonce: config.cspNonce } : {}),
+      siwx,
+      storage,
+      features: Object.keys(features).length > 0 ? features : undefined,
+      adapters: [new EthersAdapter(), ...fakeAdapters],
+      themeMode: config.themeMode,
+      enableWalletGuide: config.enableWalletGuide,
+      walletGuideUrl: config.walletGuideUrl,
+      termsConditionsUrl: 'https://example.com/terms',
+      privacyPolicyUrl: 'https://example.com/privacy',
+      metadata: { name: 'Latchkey modal test', description: 'test', url: location.origin, icons: [] },
     },
-    ...(config.customWallets ? { customWallets: config.customWallets } : {}),
-    // The services stand-in serves its images from 127.0.0.1, as the lab's do.
-    allowLocalImages: true,
-    ...(config.cspNonce ? { cspNonce: config.cspNonce } : {}),
-    siwx,
-    storage,
-    features: config.receive === undefined ? undefined : { receive: config.receive },
-    adapters: [new EthersAdapter()],
-    themeMode: config.themeMode,
-    enableWalletGuide: config.enableWalletGuide,
-    walletGuideUrl: config.walletGuideUrl,
-    termsConditionsUrl: 'https://example.com/terms',
-    privacyPolicyUrl: 'https://example.com/privacy',
-    metadata: { name: 'Latchkey modal test', description: 'test', url: location.origin, icons: [] },
-  })
+    blockchainApi ? { blockchainApi } : {},
+  )
   window.kit = kit
   const bar = document.createElement('header')
   bar.style.cssText = 'display:flex;gap:12px;justify-content:flex-end;padding:16px'

@@ -23,9 +23,23 @@ export const BUDGETS = {
   modalViews: 30_000,
   /** Each feature panel loaded on first use (Receive, and the panels of later issues). */
   featurePanel: 10_000,
+  /** The Account view's Tokens panel (issue 22): a chunk requested when the Account view first shows its tokens. */
+  accountTokensPanel: 10_000,
+  /** The Account view's Activity panel (issue 22): a chunk requested only when the Activity tab first opens. */
+  accountActivityPanel: 10_000,
   /** Each adapter's own code, its chain library and @latchkey/core left out. */
   adapterOwnCode: 15_000,
 } as const
+
+/**
+ * The feature panels a host's bundle must hold as chunks of their own, by module, with each one's budget: a panel
+ * folded into the modal's chunk (or gone) fails the measurement instead of passing unmeasured.
+ */
+const FEATURE_PANELS: Readonly<Record<string, number>> = {
+  'views/receive/receive-view.js': BUDGETS.featurePanel,
+  'views/account/tokens-view.js': BUDGETS.accountTokensPanel,
+  'views/account/activity-view.js': BUDGETS.accountActivityPanel,
+}
 
 /** The chain libraries of each adapter: left out of its own code's figure (the host owns or shares them). */
 export const ADAPTER_LIBRARIES: Readonly<Record<string, readonly string[]>> = {
@@ -148,6 +162,9 @@ export async function measureHost(): Promise<HostFigures> {
       meta,
     )
   }
+  const missing = Object.keys(FEATURE_PANELS).filter((name) => !panels[name])
+  if (missing.length > 0)
+    throw new Error(`no lazily loaded chunk for the feature panels ${missing.join(', ')}`)
   const counted = new Set([...shown, ...Object.values(panels).flatMap((panel) => panel.files)])
   const rest = Object.keys(meta.outputs).filter((file) => !counted.has(file) && !file.endsWith('.map'))
   return {

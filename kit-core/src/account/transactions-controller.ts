@@ -2,6 +2,7 @@ import type { CaipAddress } from '../caip/caip.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
 import { LatchkeyError } from '../errors/errors.js'
 import * as Messages from '../errors/messages.js'
+import { transactionFetchNeedsAddress } from '../errors/messages-account.js'
 import { createStore } from '../kit/store.js'
 import type { BlockchainApi, Transaction } from '../services/types.js'
 import type { TransactionsByMonth, TransactionsController, TransactionsState } from './types.js'
@@ -24,7 +25,7 @@ const EMPTY: TransactionsState = Object.freeze({
 })
 
 /** An item whose every transfer is an NFT the service flags as spam (SPEC §4: dropped). */
-export function isSpamOnly(transaction: Transaction): boolean {
+function isSpamOnly(transaction: Transaction): boolean {
   return (
     transaction.transfers.length > 0 &&
     transaction.transfers.every((transfer) => transfer.nft_info?.flags.is_spam === true)
@@ -37,7 +38,7 @@ const minedAt = (transaction: Transaction) => {
 }
 
 /** Unique by id (the first kept), newest first. */
-export function mergeTransactions(
+function mergeTransactions(
   first: readonly Transaction[],
   then: readonly Transaction[],
 ): readonly Transaction[] {
@@ -101,7 +102,7 @@ export function createTransactionsController(deps: TransactionsDeps): Transactio
 
   async function fetchTransactions(address: string | undefined, onramp?: 'coinbase'): Promise<void> {
     if (!address) {
-      throw new LatchkeyError(Messages.transactionFetchNeedsAddress, { code: 'INVALID_PARAMS' })
+      throw new LatchkeyError(transactionFetchNeedsAddress, { code: 'INVALID_PARAMS' })
     }
     const network = activeNetwork()
     const caipAddress = activeCaipAddress()

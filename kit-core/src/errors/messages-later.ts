@@ -13,7 +13,6 @@ export const rpcCallNotAllowed = 'Requested RPC call is not allowed'
 export const signatureDeclined = 'Signature declined'
 export const smartAccountsUnsupported = 'This application might not support Smart Accounts'
 export const somethingWentWrong = 'Something went wrong'
-export const transactionFetchNeedsAddress = 'Transaction fetch requires an account address'
 
 // Reliability (issue 20): messages of the kit's own, where the spec gives none.
 /** An answer larger than the client's cap (2 MB for the services, 32 MB for RPC by default); it is not read further. */

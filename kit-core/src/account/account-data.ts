@@ -3,7 +3,6 @@ import type { ChainNamespace } from '../caip/caip.js'
 import type { ResolvedOptions } from '../controllers/config/options/options.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
 import { isUnsupportedNetwork } from '../networks/define.js'
-import { rpcUrlsFor } from '../networks/helpers.js'
 import { isNamespaceSupported } from '../services/supported-namespaces.js'
 import type { BlockchainApi } from '../services/types.js'
 import { createBalancesController } from './balances-controller.js'
@@ -42,7 +41,12 @@ export function createAccountData(deps: AccountDataDeps): AccountData & { dispos
   const { chain } = deps
   const chainReads =
     deps.chainReads ??
-    createChainReads({ rpcUrl: (network) => rpcUrlsFor(network, deps.options.customRpcUrls)[0] })
+    createChainReads({
+      // The host's custom RPC URL first (SPEC §1 customRpcUrls), then the network's own, as networks/helpers.ts
+      // orders them (not imported: this chunk would split it out of the page's first chunk).
+      rpcUrl: (network) =>
+        deps.options.customRpcUrls[network.caipNetworkId]?.[0]?.url ?? network.rpcUrls.default.http[0],
+    })
   const balances = createBalancesController({
     chain,
     getAdapter: deps.getAdapter,

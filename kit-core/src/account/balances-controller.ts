@@ -2,7 +2,7 @@ import type { ChainAdapter } from '../adapter/adapter.js'
 import type { ChainNamespace } from '../caip/caip.js'
 import type { KitToken } from '../controllers/config/options/options.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
-import * as Messages from '../errors/messages.js'
+import { tokenBalanceUnavailable } from '../errors/messages-account.js'
 import { createStore } from '../kit/store.js'
 import { type CaipNetwork, isUnsupportedNetwork } from '../networks/define.js'
 import { ServiceDefaults } from '../services/constants.js'
@@ -85,7 +85,14 @@ export function createBalancesController(deps: BalancesDeps): BalancesController
     force: boolean,
   ): Promise<readonly TokenBalance[]> {
     const api = deps.blockchainApi
+    const adapter = deps.getAdapter(namespace)
     const hostToken = deps.tokens[network.caipNetworkId]
+    const readHostToken = (token: KitToken) =>
+      adapter
+        ? deps.chainReads.hostToken(network, address, token, (value, decimals) =>
+            adapter.formatUnits(value, decimals),
+          )
+        : undefined
     if (api && (await api.isNetworkSupported(network.caipNetworkId))) {
       const listed = await api.getBalance({
         address,
@@ -96,14 +103,13 @@ export function createBalancesController(deps: BalancesDeps): BalancesController
       if (!hostToken) return own
       const key = `${network.caipNetworkId}:${hostToken.address}`
       if (own.some((token) => sameAddress(token.address, key))) return own
-      const read = await deps.chainReads.hostToken(network, address, hostToken)
+      const read = await readHostToken(hostToken)
       return read ? [...own, read] : own
     }
-    const adapter = deps.getAdapter(namespace)
     if (!adapter) return []
     const [native, host] = await Promise.all([
       nativeFromAdapter(adapter, network, address),
-      hostToken ? deps.chainReads.hostToken(network, address, hostToken) : undefined,
+      hostToken ? readHostToken(hostToken) : undefined,
     ])
     return host ? [native, host] : [native]
   }
@@ -123,7 +129,7 @@ export function createBalancesController(deps: BalancesDeps): BalancesController
     }
     if (isUnsupportedNetwork(network)) {
       state.set({ ...EMPTY, caipAddress, unavailable: true })
-      deps.showError(Messages.tokenBalanceUnavailable)
+      deps.showError(tokenBalanceUnavailable)
       return
     }
     // The retry guard (SPEC §9): within 30 s of a failure for this account, nothing is asked and nothing shown again.
@@ -146,7 +152,7 @@ export function createBalancesController(deps: BalancesDeps): BalancesController
       failedAt = { caipAddress, at: now() }
       deps.logError(error)
       state.set({ ...EMPTY, caipAddress, unavailable: true })
-      deps.showError(Messages.tokenBalanceUnavailable)
+      deps.showError(tokenBalanceUnavailable)
     }
   }
 

@@ -4,7 +4,6 @@ import type { CaipNetwork } from '../networks/define.js'
 import { cleanText } from '../services/sanitize.js'
 import type { TokenBalance } from '../services/types.js'
 import { createRpcTransport, type RpcTransport } from '../transport/rpc.js'
-import { formatUnits } from '../utils/units.js'
 
 /** What changes when an account sends or receives the native currency: its nonce (eip155) and balance. */
 export interface ChainMark {
@@ -18,9 +17,19 @@ export interface ChainMark {
 export interface ChainReads {
   /** The head of `network` and the account's nonce and native balance there. @throws the RPC's error. */
   mark(network: CaipNetwork, address: string): Promise<ChainMark>
-  /** The balance of the host's token on `network` (SPEC §1 tokens), or undefined without one. @throws the RPC's error. */
-  hostToken(network: CaipNetwork, address: string, token: KitToken): Promise<TokenBalance | undefined>
+  /**
+   * The balance of the host's token on `network` (SPEC §1 tokens), or undefined when the account holds none of it;
+   * amounts formatted by `format` (the adapter's `formatUnits`). @throws the RPC's error.
+   */
+  hostToken(
+    network: CaipNetwork,
+    address: string,
+    token: KitToken,
+    format: (value: bigint, decimals: number) => string,
+  ): Promise<TokenBalance | undefined>
 }
+
+type Format = (value: bigint, decimals: number) => string
 
 const SELECTOR = { balanceOf: '0x70a08231', decimals: '0x313ce567', symbol: '0x95d89b41', name: '0x06fdde03' }
 const HEX = /^0x[0-9a-fA-F]*$/
@@ -81,7 +90,7 @@ export function createChainReads(params: {
     return transport
   }
 
-  async function evmToken(network: CaipNetwork, owner: string, token: KitToken) {
+  async function evmToken(network: CaipNetwork, owner: string, token: KitToken, format: Format) {
     const call = (data: string) =>
       rpc(network).request({ method: 'eth_call', params: [{ to: token.address, data }, 'latest'] })
     const [balance, decimals, symbol, name] = await Promise.all([
@@ -99,11 +108,11 @@ export function createChainReads(params: {
       name: cleanText(text(name)) ?? cleanSymbol,
       symbol: cleanSymbol,
       decimals: places,
-      numeric: formatUnits(uint(balance), places),
+      numeric: format(uint(balance), places),
     }
   }
 
-  async function splToken(network: CaipNetwork, owner: string, token: KitToken) {
+  async function splToken(network: CaipNetwork, owner: string, token: KitToken, format: Format) {
     const answer = (await rpc(network).request({
       method: 'getTokenAccountsByOwner',
       params: [owner, { mint: token.address }, { encoding: 'jsonParsed', commitment: 'confirmed' }],
@@ -122,7 +131,7 @@ export function createChainReads(params: {
     // A mint the account holds no account of: nothing to show.
     if (decimals === undefined) return undefined
     const short = `${token.address.slice(0, 4)}…${token.address.slice(-4)}`
-    return { name: short, symbol: short, decimals, numeric: formatUnits(total, decimals) }
+    return { name: short, symbol: short, decimals, numeric: format(total, decimals) }
   }
 
   return {
@@ -143,12 +152,12 @@ export function createChainReads(params: {
       return { head: String(head), account: `${String(nonce)}:${String(balance)}` }
     },
 
-    async hostToken(network, address, token) {
+    async hostToken(network, address, token, format) {
       const read =
         network.chainNamespace === 'solana'
-          ? await splToken(network, address, token)
+          ? await splToken(network, address, token, format)
           : network.chainNamespace === 'eip155'
-            ? await evmToken(network, address, token)
+            ? await evmToken(network, address, token, format)
             : undefined
       if (!read) return undefined
       return {

@@ -1,8 +1,7 @@
 import type { CaipAddress } from '../caip/caip.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
 import { LatchkeyError } from '../errors/errors.js'
-import * as Messages from '../errors/messages.js'
-import { transactionFetchNeedsAddress } from '../errors/messages-account.js'
+import { failedToFetchTransactions, transactionFetchNeedsAddress } from '../errors/messages-account.js'
 import { createStore } from '../kit/store.js'
 import type { BlockchainApi, Transaction } from '../services/types.js'
 import type { TransactionsByMonth, TransactionsController, TransactionsState } from './types.js'
@@ -141,7 +140,7 @@ export function createTransactionsController(deps: TransactionsDeps): Transactio
       if (mine !== run) return
       deps.logError(error)
       state.set({ ...EMPTY, caipAddress, failed: true })
-      deps.showError(Messages.failedToFetchTransactions)
+      deps.showError(failedToFetchTransactions)
     }
   }
 
@@ -177,7 +176,7 @@ export function createTransactionsController(deps: TransactionsDeps): Transactio
         if (mine !== run) return
         deps.logError(error)
         state.set({ ...EMPTY, caipAddress, failed: true })
-        deps.showError(Messages.failedToFetchTransactions)
+        deps.showError(failedToFetchTransactions)
       }
     },
 

@@ -10,14 +10,18 @@ import {
 } from './errors.js'
 import { HttpRequestError, TimeoutError } from './http-errors.js'
 import * as Messages from './messages.js'
+import * as AccountMessages from './messages-account.js'
 import { RETRYABLE_HTTP_STATUSES, RETRYABLE_RPC_CODES, SPECIAL_HTTP_STATUSES } from './retryable.js'
 import { isKnownRpcErrorCode, RpcErrorCode, RpcErrorMessages } from './rpc-codes.js'
 
 describe('the message catalogue (SPEC §5, §8)', () => {
   test('[§8.11] pins every fixed message', () => {
-    expect({ ...Messages }).toMatchObject({
+    expect({ ...AccountMessages }).toEqual({
       failedToFetchTransactions: 'Failed to fetch transactions',
       tokenBalanceUnavailable: 'Token Balance Unavailable',
+      transactionFetchNeedsAddress: 'Transaction fetch requires an account address',
+    })
+    expect({ ...Messages }).toMatchObject({
       authInitFailed: 'A problem occurred while trying initialize authentication',
       signatureDeclined: 'Signature declined',
       smartAccountsUnsupported: 'This application might not support Smart Accounts',

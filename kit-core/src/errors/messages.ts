@@ -4,8 +4,9 @@
  * (`import * as Messages`), so a chunk carries only the messages its code uses.
  */
 // Toasts (SPEC §8)
-export const failedToFetchTransactions = 'Failed to fetch transactions'
-export const tokenBalanceUnavailable = 'Token Balance Unavailable'
+// The account data's two toasts, 'Failed to fetch transactions' and 'Token Balance Unavailable', are in
+// messages-account.ts, which its chunk imports directly: read through this namespace (or re-exported here), they
+// would travel in the page's first chunk.
 export const authenticating = 'Authenticating...'
 
 // Thrown (SPEC §8)

@@ -157,7 +157,6 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       : undefined,
     customRpcUrls: options.adapterOptions.customRpcUrls,
     track,
-    resetTransactions: () => lateLoader.current()?.account.current()?.transactions.reset(),
     resetSessions: async (caipAddresses) => {
       const config = options.siwx
       if (!config?.signOutOnDisconnect) return

@@ -119,16 +119,32 @@ export function createLateControllers(deps: LateControllersDeps) {
       account.load().catch((error) => logger.warn('The kit could not load its account data', error))
   }
   const stopAccount = chain.state.subscribe(loadAccount)
+  // A reset to disconnected clears the transactions (SPEC §4.4).
+  const stopResets = deps.connection.state.subscribe((state) => {
+    if (state.status === 'disconnected') account.current()?.transactions.reset()
+  })
   loadAccount()
   /** Stops what the late controllers started: following tabs, the account data, alerts and snackbar timers. */
   const dispose = () => {
     if (onStorage) win?.removeEventListener?.('storage', onStorage)
     stopAccount()
+    stopResets()
     account.dispose()
     alerts.dispose()
     snackbar.dispose()
   }
-  return { alerts, snackbar, features, events, listing, connectFlow, router, providerApi, account, dispose }
+  return {
+    alerts,
+    snackbar,
+    features,
+    events,
+    listing,
+    connectFlow,
+    router,
+    providerApi,
+    account,
+    dispose,
+  }
 }
 
 export type LateControllers = ReturnType<typeof createLateControllers>

@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { LatchkeyError, Messages } from '../../src/errors/index.js'
+import * as AccountMessages from '../../src/errors/messages-account.js'
 
-const catalogue: unknown[] = Object.values(Messages).filter((value) => typeof value === 'string')
+// The catalogue, with the account data's messages, which its chunk imports from their own module.
+const catalogue: unknown[] = [...Object.values(Messages), ...Object.values(AccountMessages)].filter(
+  (value) => typeof value === 'string',
+)
 
 describe('the message catalogue holds every message of SPEC §8', () => {
   test('[§8.1] the toasts', () => {

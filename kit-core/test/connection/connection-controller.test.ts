@@ -43,7 +43,7 @@ function setup(
     },
   })
   const events: ConnectionEvent[] = []
-  const hooks = { resetSendState: vi.fn(), resetTransactions: vi.fn(), resetSessions: vi.fn() }
+  const hooks = { resetSendState: vi.fn(), resetSessions: vi.fn() }
   const connectors: Record<string, Connector> = {
     walletConnect: { id: 'walletConnect', name: 'WalletConnect', type: 'WALLET_CONNECT', chain: 'eip155' },
     fake: { id: 'fake', name: 'Fake Wallet', type: 'INJECTED', chain: 'eip155' },
@@ -234,8 +234,8 @@ describe('connection controller', () => {
       expect(connection.state.get().recentWallets.map((w) => w.id)).toEqual(['c', 'a'])
     })
 
-    test('[§4.4] reset returns to disconnected and clears uri, pairing expiry, linking, recent wallet, deep link and transactions', async () => {
-      const { connection, wc, store, hooks } = setup()
+    test('[§4.4] reset returns to disconnected and clears uri, pairing expiry, linking, recent wallet and deep link', async () => {
+      const { connection, wc, store } = setup()
       connection.setWcLinking({ name: 'W', href: 'w://' })
       connection.setRecentWallet({ id: 'w' })
       const first = connection.connectWalletConnect().catch(() => undefined)
@@ -253,7 +253,6 @@ describe('connection controller', () => {
         undefined,
       ])
       expect(store.data.deepLink).toBeUndefined()
-      expect(hooks.resetTransactions).toHaveBeenCalled()
     })
   })
 

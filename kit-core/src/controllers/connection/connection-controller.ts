@@ -206,7 +206,7 @@ export function createConnectionController(deps: ConnectionControllerDeps) {
         wcError: false,
       })
       await deps.store.setDeepLink(undefined)
-      deps.resetTransactions?.()
+      // Transactions: the account data (late-controllers.ts) empties its list when the status turns disconnected.
     },
 
     /**

@@ -121,9 +121,11 @@ export interface ConnectionControllerDeps {
     namespace: ChainNamespace,
   ): Promise<{ accounts: AdapterAccount[]; network: CaipNetwork } | null>
   track?(event: ConnectionEvent): void
-  /** Hooks of later features, run on disconnect and reset. */
+  /**
+   * Hooks of later features, run on disconnect and reset. (The activity list follows `state.status` instead: the
+   * account data empties it when the status turns disconnected, which costs the page's first chunk nothing.)
+   */
   resetSendState?(): void
-  resetTransactions?(): void
   /**
    * Drops the sign-in sessions (SIWX) of the accounts a disconnect signed out, read before the disconnect
    * cleared them (CAIP-10 ids).

@@ -114,6 +114,38 @@ describe('/multichain: token balances and activity', () => {
       .toContain(hash)
   })
 
+  it("a switch to the other EVM chain shows that chain's tokens and activity only", async () => {
+    const sent = await page
+      .getByTestId('lab-activity-item')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-hash')))
+    expect(sent.length).toBeGreaterThan(0)
+    const other = stack().evm.chains[1]?.chainId
+    await page.getByTestId(`lab-switch-${other}`).click()
+    await expect.poll(() => textOf(page, 'lab-chain')).toBe(String(other))
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('lab-token')
+            .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-chain-id'))),
+        { timeout: 15_000 },
+      )
+      .toEqual(expect.arrayContaining([`eip155:${other}`]))
+    const chains = await page
+      .getByTestId('lab-token')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-chain-id')))
+    expect(new Set(chains)).toEqual(new Set([`eip155:${other}`]))
+    await expect
+      .poll(() => textOf(page, 'lab-activity-state'), { timeout: 15_000 })
+      .toMatch(/^(ready|empty)$/)
+    const shown = await page
+      .getByTestId('lab-activity-item')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-hash')))
+    for (const hash of sent) expect(shown).not.toContain(hash)
+    await page.getByTestId(`lab-switch-${stack().evm.chains[0]?.chainId}`).click()
+    await expect.poll(() => textOf(page, 'lab-chain')).toBe(String(stack().evm.chains[0]?.chainId))
+  })
+
   it('switching to Solana shows SOL and the SPL LUSD, and a SOL send moves the balance', async () => {
     await page.getByTestId('network-button').click()
     const solanaId = stack().solana.clusters[0]?.genesisHash.slice(0, 32)
@@ -134,5 +166,68 @@ describe('/multichain: token balances and activity', () => {
     // Activity is an eip155 feature (SPEC §9): the lab hides it on Solana.
     expect(await page.getByTestId('lab-activity').isVisible()).toBe(false)
     expectClean(handle, served.featureChunks)
+  })
+})
+
+describe('/wagmi with the services down: both toasts, and nothing stale on screen', () => {
+  const DOWN = 'lab-account-down'
+  let down: LabPageHandle
+
+  afterAll(async () => {
+    await down?.close()
+  })
+
+  it('balances and activity that cannot be read say so, and the native balance comes from the chain', async () => {
+    const key = generatePrivateKey()
+    const address = privateKeyToAccount(key).address
+    const chain = stack().evm.chains[0]
+    if (!chain) throw new Error('no chain')
+    const rpc = (method: string, params: unknown[]) =>
+      fetch(chain.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      })
+    await rpc('anvil_setBalance', [address, `0x${(10n ** 20n).toString(16)}`])
+    down = await openLabPage(browser, lab, { page: 'wagmi', key, query: `?projectId=${DOWN}` })
+    const view = down.page
+    await view.getByTestId('connect-button').click()
+    await view.getByTestId('wallet-dev.latchkey.testwallet').click()
+    await view.getByTestId('modal').waitFor({ state: 'detached' })
+    await expect
+      .poll(() =>
+        view.getByTestId('lab-token').evaluateAll((n) => n.map((e) => e.getAttribute('data-symbol'))),
+      )
+      .toContain('ETH')
+    await view.getByTestId('account-button').click()
+    await view.getByTestId('account-token').first().waitFor()
+
+    // The Blockchain API's account endpoints fail from now on; the account's balance moves on the chain (a new block).
+    const faulted = await fetch(`${stack().services.url}/__control/faults?projectId=${DOWN}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/v1/account/', status: 503 }),
+    })
+    expect(faulted.ok).toBe(true)
+    await rpc('anvil_setBalance', [address, `0x${(5n * 10n ** 19n).toString(16)}`])
+    await rpc('evm_mine', [])
+
+    const snackbar = view.locator('latchkey-modal').getByTestId('snackbar')
+    await expect
+      .poll(() => snackbar.textContent(), { timeout: 15_000 })
+      .toContain('Token Balance Unavailable')
+    await view.getByTestId('account-tokens-unavailable').waitFor()
+    expect(await view.getByTestId('account-token').count()).toBe(0)
+    expect(await view.getByTestId('lab-token').count()).toBe(0)
+    // The balance shown is the chain's (50 ETH), not the 100 read before the service failed.
+    await expect.poll(() => textOf(view, 'account-balance')).toMatch(/^50(\.0+)? ETH$/)
+
+    await view.getByTestId('account-tab-activity').click()
+    await expect
+      .poll(() => snackbar.textContent(), { timeout: 15_000 })
+      .toContain('Failed to fetch transactions')
+    await view.getByTestId('activity-error').waitFor()
+    expect(await view.getByTestId('activity-item').count()).toBe(0)
+    expectClean(down, served.featureChunks)
   })
 })

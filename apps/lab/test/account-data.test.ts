@@ -48,6 +48,51 @@ async function tokens(): Promise<Record<string, { amount: number; valued: boolea
   )
 }
 
+/** Old items in the stand-in's history of `address` (this file's project only): 60 transfers, enough for a second
+ * page, and an item whose only transfers are NFTs the service flags as spam. */
+async function addHistory(address: string): Promise<void> {
+  const chain = `eip155:${stack().evm.chains[0]?.chainId}`
+  const base = Date.parse('2024-01-01T00:00:00Z')
+  const transfer = (numeric: string) => ({
+    fungible_info: { name: 'Latchkey USD', symbol: 'LUSD' },
+    direction: 'in',
+    quantity: { numeric },
+  })
+  const item = (id: string, minutes: number, transfers: unknown[]) => ({
+    id,
+    metadata: {
+      operationType: 'receive',
+      minedAt: new Date(base - minutes * 60_000).toISOString(),
+      sentFrom: '0x000000000000000000000000000000000000beef',
+      sentTo: address.toLowerCase(),
+      status: 'confirmed',
+      chain,
+    },
+    transfers,
+  })
+  const items = [
+    item('extra-spam', 1, [
+      {
+        nft_info: { name: 'Free tokens', flags: { is_spam: true } },
+        direction: 'in',
+        quantity: { numeric: '1' },
+      },
+    ]),
+    ...Array.from({ length: 60 }, (_, i) => item(`extra-${i}`, i + 2, [transfer(String(i + 1))])),
+  ]
+  const response = await fetch(`${stack().services.url}/__control/history?projectId=lab-account-data`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address, items }),
+  })
+  if (!response.ok) throw new Error(`history: ${response.status} ${await response.text()}`)
+}
+
+const activityIds = () =>
+  page
+    .getByTestId('lab-activity-item')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-hash')))
+
 async function act(action: string): Promise<string> {
   await page.getByTestId(`lab-${action}`).click()
   await expect
@@ -79,6 +124,7 @@ describe('/multichain: token balances and activity', () => {
       name: SOLANA_KEY_KEY,
       secret: Buffer.from(SOLANA_KEYPAIR.secretKey).toString('base64'),
     })
+    await addHistory(privateKeyToAccount(evmKey()).address)
     await page.reload()
     await page.getByTestId('connect-button').click()
     await page.getByTestId(`wallet-${MULTICHAIN_WALLET.rdns}`).click()
@@ -112,6 +158,20 @@ describe('/multichain: token balances and activity', () => {
         },
       )
       .toContain(hash)
+  })
+
+  it('pages by the cursor and leaves out the item whose transfers are all spam NFTs', async () => {
+    await expect.poll(() => textOf(page, 'lab-activity-state')).toBe('ready')
+    const first = await activityIds()
+    expect(first.length).toBeGreaterThanOrEqual(50)
+    expect(first).not.toContain('extra-spam')
+    expect(await page.getByTestId('lab-activity-more').isDisabled()).toBe(false)
+    await page.getByTestId('lab-activity-more').click()
+    await expect.poll(async () => (await activityIds()).length).toBeGreaterThan(first.length)
+    const all = await activityIds()
+    expect(all).toContain('extra-59')
+    expect(all).not.toContain('extra-spam')
+    expect(new Set(all).size).toBe(all.length)
   })
 
   it("a switch to the other EVM chain shows that chain's tokens and activity only", async () => {

@@ -145,6 +145,18 @@ describe('/solana', () => {
     expect(await textOf(page, 'lab-chain')).toBe(solanaIdOf(0))
     // The funded keypair's 1,000 SOL (a local cluster is not a testnet, so its balance shows).
     await expect.poll(() => textOf(page, 'account-button')).toMatch(/^1000 SOL/)
+    // The token list: SOL and the SPL test mint, from the lab's self-hosted Blockchain API (the stand-in reads the
+    // cluster live).
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('lab-token')
+          .evaluateAll((nodes) =>
+            nodes.map((node) => `${node.getAttribute('data-symbol')} ${node.getAttribute('data-amount')}`),
+          ),
+      )
+      .toEqual(['SOL 1000', 'LUSD 1000000'])
+    expect(await page.getByTestId('lab-activity').isVisible()).toBe(false)
   })
 
   it('signs a message the key verifies', async () => {

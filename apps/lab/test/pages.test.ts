@@ -1,5 +1,6 @@
 // Every page of the lab, end to end in Chromium against the local chains: connect through the modal, the
-// session restored by a reload, a network switch from the modal, sign, send ETH and LUSD, disconnect.
+// session restored by a reload, a network switch from the modal, sign, send ETH and LUSD (the lab's token list and
+// activity following), disconnect.
 // This is the ONE lab test file that uses a mnemonic account (index 1, the LUSD source for the pages' fresh keys).
 import { createWalletClient, erc20Abi, type Hex, http, parseEther, verifyMessage } from 'viem'
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
@@ -167,6 +168,20 @@ describe.each([...EVM_PAGES])('/%s', (name) => {
     )
     expect(await client.getBalance({ address: recipient })).toBe(parseEther('0.25'))
     expect(await shownBalance()).toBeLessThanOrEqual(before - 0.25)
+    // The lab's token list (the kit's account data) follows: ETH moved, LUSD there, and the send in the activity.
+    const labToken = (symbol: string) =>
+      page.locator(`[data-testid="lab-token"][data-symbol="${symbol}"]`).getAttribute('data-amount')
+    await expect.poll(async () => Number(await labToken('ETH'))).toBeLessThanOrEqual(before - 0.25)
+    expect(Number(await labToken('LUSD'))).toBe(Number(LUSD_FUNDING) / 1e6)
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('lab-activity-item')
+            .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-hash'))),
+        { timeout: 15_000 },
+      )
+      .toContain(nativeHash)
 
     // Send LUSD (ERC-20 transfer through the adapter's writeContract).
     await page.getByTestId('lab-amount').fill('1.5')

@@ -124,6 +124,20 @@ describe('identity and reverse profiles', () => {
     expect(ServiceDefaults.nameLookupCacheMs).toBe(300_000)
   })
 
+  test('[§9.2] the reverse lookup of names is cached for 5 minutes per address; a failure is not', async () => {
+    const { api, projectId, clock } = setup({ retryCount: 0 })
+    await fault(projectId, { path: '/v1/profile/reverse/', status: 500, times: 1 })
+    expect(await api.reverseLookup({ address: ALICE, caipNetworkId: LOCAL })).toEqual([])
+    const names = await api.reverseLookup({ address: ALICE, caipNetworkId: LOCAL })
+    expect(names.length).toBeGreaterThan(0)
+    clock.now += 5 * 60_000 - 1
+    expect(await api.reverseLookup({ address: ALICE.toLowerCase(), caipNetworkId: LOCAL })).toEqual(names)
+    expect(await requests(projectId, '/v1/profile/reverse/')).toHaveLength(2)
+    clock.now += 1
+    await api.reverseLookup({ address: ALICE, caipNetworkId: LOCAL })
+    expect(await requests(projectId, '/v1/profile/reverse/')).toHaveLength(3)
+  })
+
   test('an address without a name gives nulls; a failing lookup gives null and is not cached', async () => {
     const { api, projectId } = setup({ retryCount: 0 })
     const stranger = privateKeyToAddress(generatePrivateKey())

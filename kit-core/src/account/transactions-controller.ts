@@ -42,14 +42,14 @@ function mergeTransactions(
   then: readonly Transaction[],
 ): readonly Transaction[] {
   const seen = new Set<string>()
-  const merged: Transaction[] = []
+  const merged: { item: Transaction; at: number }[] = []
   for (const item of [...first, ...then]) {
     if (seen.has(item.id)) continue
     seen.add(item.id)
-    merged.push(item)
+    merged.push({ item, at: minedAt(item) })
   }
-  // A stable sort: items of the same time keep the service's order.
-  return Object.freeze(merged.sort((a, b) => minedAt(b) - minedAt(a)))
+  // A stable sort on times read once: items of the same time keep the service's order.
+  return Object.freeze(merged.sort((a, b) => b.at - a.at).map((entry) => entry.item))
 }
 
 /** Items by year, then month (0–11, UTC) of `minedAt`, each month newest first (SPEC §4). */

@@ -4,6 +4,7 @@ import { modalMessagesEn } from '../i18n/modal-messages-en.js'
 import type { UiKit } from '../kit/types.js'
 import { adoptStyles } from '../styles/adopt.js'
 import { BASE_CSS } from '../styles/base-css.js'
+import { prefetchTokensPanel } from '../views/account/account-tabs.js'
 import { MODAL_STYLES, ModalApp } from './modal-app.js'
 import { ViewBody, viewTitle } from './view-switch.js'
 
@@ -18,14 +19,22 @@ export function mountModal(root: ShadowRoot, kit: UiKit, embedded: boolean): () 
   // One stylesheet for the root's life: opening and closing restyle nothing (adopted, so a strict CSP allows it).
   const removeStyles = adoptStyles(root, BASE_CSS + MODAL_STYLES, kit.controllers.options.cspNonce)
   render(<ModalApp kit={kit} embedded={embedded} />, root)
+  // A connected account's Account view opens on its token list: that panel's chunk is loaded as soon as there is one.
+  const chain = kit.controllers.chain.state
+  const prefetch = () => {
+    if (chain.get().activeCaipAddress) prefetchTokensPanel(chain.get().activeNamespace)
+  }
+  const stopPrefetch = chain.subscribe(prefetch)
+  prefetch()
   return () => {
+    stopPrefetch()
     render(null, root)
     removeStyles()
   }
 }
 
 /**
- * While the page is idle, lays the Connect view out once where no one sees it (hidden, inert, outside the viewport)
+ * While the page is idle, lays the view a click opens (Connect, or Account when connected) out once where no one sees it (hidden, inert, outside the viewport)
  * and takes it down at the next frame. A first open pays for looking up the modal's fonts, styling its markup and
  * compiling its views: done here, the first click shows the modal as fast as any later one.
  */
@@ -40,7 +49,10 @@ export function warmModal(root: ShadowRoot, kit: UiKit): void {
   // A closed shadow root of its own: its copy of the view (test ids included) is out of reach of any query.
   const inner = holder.attachShadow({ mode: 'closed' })
   adoptStyles(inner, BASE_CSS + MODAL_STYLES, kit.controllers.options.cspNonce)
-  const router = { ...kit.controllers.router.state.get(), view: 'Connect' as const, params: undefined }
+  // The view a click opens on: Account for a connected visitor, else Connect.
+  const connected = kit.controllers.chain.getAccount()?.status === 'connected'
+  const view = connected ? ('Account' as const) : ('Connect' as const)
+  const router = { ...kit.controllers.router.state.get(), view, params: undefined }
   render(
     <div class="card">
       <div class="header">

@@ -1,7 +1,9 @@
 /**
  * The Account view's wallet features row, its Tokens and Activity tabs and their panels. Service-supplied text
- * (token names, symbols, amounts) is cut with an ellipsis, never wrapped outside the dialog. Activity rows are laid
- * out only near the viewport (content-visibility), so a list of a thousand scrolls as one of twenty.
+ * (token names, symbols, amounts) is cut with an ellipsis, never wrapped outside the dialog. The Activity list is
+ * block layout in blocks of 50 rows (activity-rows.tsx), each laid out only near the viewport: an appended page
+ * lays out its own block (a flex column of a thousand rows, or a visibility check per row, cost more the longer the
+ * list).
  */
 export const ACCOUNT_CSS = `
 .wallet-features { list-style: none; margin: 10px 0 0; padding: 0; display: flex; gap: 8px; }
@@ -22,7 +24,10 @@ export const ACCOUNT_CSS = `
 .panel-note { margin: 16px 4px 8px; text-align: center; font-size: var(--lk-font-size-small); color: var(--lk-color-fg-200); }
 .tokens-total { margin: 2px 4px 10px; font-size: var(--lk-font-size-title); font-weight: var(--lk-font-weight-medium);
   font-variant-numeric: tabular-nums; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-.token-list, .activity-months, .activity-items { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
+.token-list { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
+.activity-months, .activity-blocks, .activity-items { list-style: none; margin: 0; padding: 0; display: block; }
+.activity-item + .activity-item, .activity-block + .activity-block { margin-top: 4px; }
+.activity-block { content-visibility: auto; contain-intrinsic-size: auto 3000px; }
 .token, .activity-item { display: flex; align-items: center; gap: 10px; min-width: 0; padding: 8px 10px 8px 8px;
   border-radius: var(--lk-border-radius-s); background: var(--lk-surface-2); }
 .token .tile { border-radius: 50%; font-size: var(--lk-font-size-paragraph); }
@@ -39,7 +44,7 @@ export const ACCOUNT_CSS = `
   border-radius: var(--lk-border-radius-s); }
 .activity-month { margin: 10px 4px 6px; font-size: var(--lk-font-size-tiny); font-weight: var(--lk-font-weight-medium); color: var(--lk-color-fg-200); }
 .activity-month-group:first-child .activity-month { margin-top: 2px; }
-.activity-item { content-visibility: auto; contain-intrinsic-size: auto 56px; }
+.activity-item { contain: layout paint style; }
 .activity-item .tile, .activity-icon { width: 40px; height: 40px; flex: none; border-radius: 50%; }
 .activity-icon { display: inline-flex; align-items: center; justify-content: center; background: var(--lk-surface-3); color: var(--lk-color-fg-200); }
 .activity-title { display: flex; align-items: center; gap: 6px; min-width: 0; }

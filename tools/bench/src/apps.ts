@@ -22,6 +22,29 @@ export interface AllWalletsSpec {
   scroller: string
 }
 
+/**
+ * Where the Account view's figures find their elements (Latchkey apps): all inside `<latchkey-modal>`'s shadow root
+ * but the account button.
+ */
+export interface AccountSpec {
+  /** An element of the open Account view, whatever its tabs (the address). */
+  view: string
+  /** The Tokens tab: absent when the app's Account view has no token list. */
+  tokensTab: string
+  /** One token row. */
+  token: string
+  /** The Activity tab: absent when the app's Account view has no activity. */
+  activityTab: string
+  /** One activity row. */
+  activityItem: string
+  /** The activity scroller; its `data-count` attribute is the number of items shown. */
+  activityList: string
+  /** The Activity panel's other states, named in an error when no row shows. */
+  activityStates: readonly string[]
+  /** The Tokens panel's other states, named in an error when no row shows. */
+  tokenStates: readonly string[]
+}
+
 export interface AppSpec {
   id: AppId
   /** Short name for tables. */
@@ -40,6 +63,8 @@ export interface AppSpec {
   /** The connected state (account button). */
   connected: string
   allWallets?: AllWalletsSpec
+  /** The Account view's token list and Activity (opened from the connected state's button). */
+  account?: AccountSpec
 }
 
 const testId = (id: string) => `[data-testid="${id}"]`
@@ -49,7 +74,27 @@ const LATCHKEY_COMMON = {
   button: testId('connect-button'),
   listEntry: (rdns: string) => testId(`wallet-${rdns}`),
   connected: testId('account-button'),
-} as const
+  account: {
+    view: testId('account-address'),
+    tokensTab: testId('account-tab-tokens'),
+    token: testId('account-token'),
+    activityTab: testId('account-tab-activity'),
+    activityItem: testId('activity-item'),
+    activityList: testId('activity-list'),
+    activityStates: [
+      'activity-loading',
+      'activity-empty',
+      'activity-error',
+      'account-activity-chunk-loading',
+    ].map(testId),
+    tokenStates: [
+      'account-tokens-loading',
+      'account-tokens-empty',
+      'account-tokens-unavailable',
+      'account-tokens-chunk-loading',
+    ].map(testId),
+  },
+} as const satisfies Partial<AppSpec>
 
 export const APPS: readonly AppSpec[] = [
   {

@@ -13,6 +13,11 @@ export const MAIN_PROJECT_ID = 'latchkey-bench'
 /** The project of the scale runs: 1,000 generated wallets. */
 export const SCALE_PROJECT_ID = 'latchkey-bench-scale'
 export const SCALE_WALLETS = 1000
+/**
+ * History items added (through the stand-in's control API) for the test wallet's account on each local chain, so that
+ * the Activity list can be scrolled past 1,000 items (pages of 50: the append from 1,000 to 1,050 is timed).
+ */
+export const ACTIVITY_ITEMS = 1100
 
 export interface BenchChainInfo {
   chainId: number
@@ -26,6 +31,8 @@ export interface Backends {
   siteUrl: string
   /** The private key of mnemonic account 0, funded on both chains. */
   walletKey: `0x${string}`
+  /** Its address (lowercase), whose history holds {@link ACTIVITY_ITEMS} added items on each chain. */
+  walletAddress: string
   /** Resolves once the stand-in's indexer has read every block mined so far (its history is up to date). */
   indexed(): Promise<void>
   stop(): Promise<void>
@@ -41,6 +48,39 @@ function benchConfigScript(chains: BenchChainInfo[]): string {
   window.BENCH = { projectId: scale ? c.scale : c.main, chains: c.chains };
 })();
 `
+}
+
+/**
+ * `count` history items of `address` on `caip2` (SPEC §3 Transactions, as the history answer carries them: sends and
+ * receives of the chain's native currency, one an hour back from now), newest first.
+ */
+export function activityItems(address: string, caip2: string, count: number): unknown[] {
+  const now = Date.now()
+  const other = (i: number) => `0x${(0xb000 + i).toString(16).padStart(40, '0')}`
+  return Array.from({ length: count }, (_, i) => {
+    const hash = `0x${caip2.split(':')[1]?.padStart(8, '0')}${(i + 1).toString(16).padStart(56, '0')}`
+    const send = i % 3 !== 0
+    return {
+      id: `bench-${caip2}-${i}`,
+      metadata: {
+        operationType: send ? 'send' : 'receive',
+        hash,
+        minedAt: new Date(now - (i + 1) * 3_600_000).toISOString(),
+        sentFrom: send ? address : other(i),
+        sentTo: send ? other(i) : address,
+        status: i % 50 === 7 ? 'failed' : 'confirmed',
+        nonce: i,
+        chain: caip2,
+      },
+      transfers: [
+        {
+          fungible_info: { name: 'Ether', symbol: 'ETH' },
+          direction: send ? 'out' : 'in',
+          quantity: { numeric: `0.${String(1000 + i).padStart(4, '0')}` },
+        },
+      ],
+    }
+  })
 }
 
 function hex(bytes: Uint8Array): `0x${string}` {
@@ -89,12 +129,22 @@ export async function startBackends(): Promise<Backends> {
     })
     const key = getTestAccount(0).getHdKey().privateKey
     if (!key) throw new Error('Test account 0 has no private key')
+    const walletAddress = getTestAccount(0).address.toLowerCase()
+    // The Activity figures scroll the test wallet's history past 1,000 items: the indexed chains hold a few.
+    for (const chain of chains) {
+      await services.control.addHistory(
+        MAIN_PROJECT_ID,
+        walletAddress,
+        activityItems(walletAddress, `eip155:${chain.chainId}`, ACTIVITY_ITEMS),
+      )
+    }
     const server = services
     return {
       chains,
       servicesUrl: services.url,
       siteUrl: site.url,
       walletKey: hex(key),
+      walletAddress,
       indexed: () => server.indexed(),
       stop,
     }

@@ -87,6 +87,14 @@ function describeRun(run: RunResult): string {
     `heap ${((run.heapBytes ?? 0) / 1024 / 1024).toFixed(2)} MiB`,
     `dom ${run.domNodes}`,
     `js ${kB(run.jsInitial?.gzip ?? 0)} / ${kB(run.jsFirstClick?.gzip ?? 0)} gz`,
+    run.accountTokensMs !== undefined ? `account → tokens ${run.accountTokensMs.toFixed(1)} ms` : undefined,
+    run.activityFirstPageMs !== undefined
+      ? `activity first page ${run.activityFirstPageMs.toFixed(1)} ms`
+      : undefined,
+    run.activityAppendMs !== undefined
+      ? `append @1000 ${run.activityAppendMs.toFixed(1)} ms (frame ${run.activityAppendFrameMs?.toFixed(1)} ms; ${run.activity?.appends.length} pages to ${run.activity?.finalCount})`
+      : undefined,
+    run.accountSkipped ? `account skipped: ${run.accountSkipped.reason}` : undefined,
   ]
   return parts.filter(Boolean).join(', ')
 }
@@ -150,6 +158,7 @@ async function main(): Promise<number> {
           mode: 'main',
           round,
           screenshots: options.screenshots,
+          trace: options.trace,
         })
         results.push(run)
         log(`  [${round}/${options.runs}] ${app.id.padEnd(20)} ${describeRun(run)}`)

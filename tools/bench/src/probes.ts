@@ -298,3 +298,152 @@ export async function scrollAppends(input: {
   }
   return { appends, finalCells: current, stoppedBy: 'target' }
 }
+
+/** One resource the page fetched: its URL and when it started and ended (performance.now() clock). */
+export interface ResourceTiming {
+  name: string
+  startTime: number
+  responseEnd: number
+}
+
+/** The page's resource timing entries whose URL contains `part` (oldest first). */
+export function resourcesMatching(part: string): ResourceTiming[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => entry as PerformanceResourceTiming)
+    .filter((entry) => entry.name.includes(part))
+    .map((entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd }))
+}
+
+export interface ActivityAppend {
+  /** Items shown before and after the append (the list's `data-count`). */
+  from: number
+  to: number
+  /**
+   * The append's rendering: from the end of the page's history response (resource timing `responseEnd`) to the moment
+   * the new rows are in the DOM and laid out (a MutationObserver callback that forces the list's layout): parsing
+   * and checking the answer, the list state, the render of the rows, style and layout. Absent when no history
+   * request was seen.
+   */
+  ms?: number
+  /** From the same response end to the first animation frame with the new rows (adds the wait for that frame). */
+  frameMs?: number
+  /** From the scroll to the response end (the request, the routing and the stand-in). */
+  fetchMs?: number
+}
+
+export interface ActivityScrollResult {
+  appends: ActivityAppend[]
+  finalCount: number
+  stoppedBy: 'target' | 'no growth' | 'no list' | 'page limit'
+}
+
+/**
+ * The Activity scroll test, in the page: scroll the list (found through shadow roots) to its end, wait for the
+ * frame where its `data-count` grew, time the append from its history response, let the page settle (no spinner, no
+ * resource fetched for `quietMs`), repeat until more than `target` items show.
+ */
+export async function activityAppends(input: {
+  list: string
+  /** The list's loading-more row, inside the list. */
+  more: string
+  target: number
+  idleMs: number
+  quietMs: number
+  settleCapMs: number
+  maxPages: number
+}): Promise<ActivityScrollResult> {
+  const api = (window as unknown as BenchWindow).__bench
+  const frame = () => new Promise<number>((done) => requestAnimationFrame(() => done(performance.now())))
+  const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms))
+  const countOf = (element: Element) => Number(element.getAttribute('data-count') ?? Number.NaN)
+  let list = api.deepFind(input.list)
+  if (!list) return { appends: [], finalCount: 0, stoppedBy: 'no list' }
+  const appends: ActivityAppend[] = []
+  let current = countOf(list)
+  while (!(current > input.target)) {
+    if (appends.length >= input.maxPages) return { appends, finalCount: current, stoppedBy: 'page limit' }
+    if (!list?.isConnected) list = api.deepFind(input.list)
+    if (!list) return { appends, finalCount: current, stoppedBy: 'no list' }
+    const scroller: Element = list
+    const root = scroller.getRootNode() as Document | ShadowRoot
+    const before = current
+    let laidOutAt: number | undefined
+    // Runs after the page's render (a microtask after its DOM changes): reading the list's scrollHeight forces the
+    // style and layout of the new rows, so the time includes them.
+    const observer = new MutationObserver(() => {
+      if (laidOutAt !== undefined) return
+      const now = scroller.isConnected ? scroller : root.querySelector(input.list)
+      if (!now || !(countOf(now) > before)) return
+      void now.scrollHeight
+      laidOutAt = performance.now()
+    })
+    observer.observe(root, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-count'],
+    })
+    const start = performance.now()
+    scroller.scrollTop = scroller.scrollHeight
+    let grown: { at: number; count: number } | undefined
+    for (;;) {
+      const at = await frame()
+      const element = scroller.isConnected ? scroller : api.deepFind(input.list)
+      const count = element ? countOf(element) : Number.NaN
+      if (count > before) {
+        grown = { at, count }
+        break
+      }
+      if (at - start > input.idleMs) break
+    }
+    observer.disconnect()
+    if (!grown) return { appends, finalCount: current, stoppedBy: 'no growth' }
+    // The history response that brought the rows: the last one that ended before they were laid out.
+    const until = laidOutAt ?? grown.at
+    const request = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry as PerformanceResourceTiming)
+      .filter(
+        (entry) =>
+          entry.name.includes('/history') &&
+          entry.startTime >= start &&
+          entry.responseEnd > 0 &&
+          entry.responseEnd <= until,
+      )
+      .sort((a, b) => b.responseEnd - a.responseEnd)[0]
+    if (request && laidOutAt !== undefined)
+      performance.measure(`bench-activity-append-${appends.length + 1}`, {
+        start: request.responseEnd,
+        end: laidOutAt,
+      })
+    appends.push({
+      from: before,
+      to: grown.count,
+      ...(request
+        ? {
+            ...(laidOutAt !== undefined ? { ms: laidOutAt - request.responseEnd } : {}),
+            frameMs: grown.at - request.responseEnd,
+            fetchMs: request.responseEnd - start,
+          }
+        : {}),
+    })
+    // Let the page finish before the next scroll: no loading row, and no resource fetched for quietMs.
+    const settleStart = performance.now()
+    let seen = performance.getEntriesByType('resource').length
+    let quietSince = performance.now()
+    while (performance.now() - settleStart < input.settleCapMs) {
+      await sleep(50)
+      const now = performance.getEntriesByType('resource').length
+      const element = scroller.isConnected ? scroller : api.deepFind(input.list)
+      const loading = (element?.querySelector(input.more) ?? null) !== null
+      if (now !== seen || loading) {
+        seen = now
+        quietSince = performance.now()
+      } else if (performance.now() - quietSince >= input.quietMs) break
+    }
+    list = scroller.isConnected ? scroller : api.deepFind(input.list)
+    current = list ? countOf(list) : current
+  }
+  return { appends, finalCount: current, stoppedBy: 'target' }
+}

@@ -60,6 +60,14 @@ export function markdown(input: ReportInput): string {
       num(s.heapBytes === undefined ? undefined : s.heapBytes / MiB, 2),
     ),
     row('DOM nodes after open (incl. shadow roots)', (s) => num(s.domNodes, 0)),
+    row('account button click → token list visible (ms)', (s) => ms(s.accountTokensMs)),
+    row('Activity: first page, history response end → rows visible (ms)', (s) => ms(s.activityFirstPageMs)),
+    row('Activity: append past 1,000 items, history response end → rows laid out (ms)', (s) =>
+      ms(s.activityAppendMs),
+    ),
+    row('Activity: the same append, response end → frame with the rows (ms)', (s) =>
+      ms(s.activityAppendFrameMs),
+    ),
     row('runs ok / failed', (s) => `${s.runs - s.failedRuns} / ${s.failedRuns}`),
   ])
   const scale = table(

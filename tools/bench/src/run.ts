@@ -5,14 +5,17 @@ import { join } from 'node:path'
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH, isOutsideUrl } from '@latchkey/browser'
 import { injectScriptPath } from '@latchkey/evm-wallet'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import type { AppSpec } from './apps.js'
+import type { AccountSpec, AppSpec } from './apps.js'
 import type { Backends } from './backends.js'
 import { type AppBuild, addSizes, type FileSize } from './build.js'
 import { FAILURES_DIR, SCREENSHOTS_DIR, TRACES_DIR } from './paths.js'
 import {
+  type ActivityScrollResult,
+  activityAppends,
   type BenchWindow,
   createInjectedWallet,
   installProbes,
+  resourcesMatching,
   type ScriptTiming,
   type ScrollResult,
   scriptTimings,
@@ -75,6 +78,24 @@ export interface RunResult {
   /** Built JS fetched by the time the button showed / by the time the list showed (the floor: connected). */
   jsInitial?: JsFetched
   jsFirstClick?: JsFetched
+  /**
+   * Latchkey apps, after the reload (connected, balances fetched): click on the account button -> first frame with a
+   * token row of the Account view visible.
+   */
+  accountTokensMs?: number
+  /** Click on the Activity tab -> first frame with an activity row visible, from its history response's end. */
+  activityFirstPageMs?: number
+  /**
+   * The Activity list scrolled to its end page by page: the append that takes it past 1,000 items, from its history
+   * response's end to the new rows in the DOM and laid out (see ActivityAppend in probes.ts); every append in
+   * `activity`.
+   */
+  activityAppendMs?: number
+  /** The same append, from the response's end to the first frame with the rows. */
+  activityAppendFrameMs?: number
+  activity?: ActivityScrollResult
+  /** The Account figures not taken: the app's Account view has no token list (none taken) or no Activity tab. */
+  accountSkipped?: { view: 'tokens' | 'activity'; reason: string }
   /** Scale runs: click on All Wallets -> first wallet cells visible; then each page appended while scrolling. */
   allWalletsFirstMs?: number
   scroll?: ScrollResult
@@ -329,6 +350,8 @@ export async function runApp(input: RunInput): Promise<RunResult> {
       result.foreignScripts = foreign(build, scripts)
       result.reloadAccountMs = await reloadToAccount(page, app)
       await shot('4-reloaded')
+      if (app.account)
+        await runAccount(page, app, app.account, result, shot, input.trace ? input.round : undefined)
     } else {
       // The floor has no wallet list: its button connects the injected wallet at once.
       const { heap, dom } = await heapAndDom(context, page)
@@ -383,6 +406,147 @@ async function reloadToAccount(page: Page, app: AppSpec): Promise<number | undef
   )
   await page.reload({ waitUntil: 'commit' })
   return mark(page, 'reloaded').catch(() => undefined)
+}
+
+/** How long the Account steps wait for the balances after the reload, and for an element of the Account view. */
+const BALANCES_TIMEOUT = 15_000
+const ACCOUNT_TIMEOUT = 10_000
+/** After the balances arrived: the network quiet (capped) and at least this long. */
+const AFTER_BALANCES_MS = 500
+/** The Activity list's append timed: the one that takes it past this many items. */
+const ACTIVITY_TARGET = 1000
+
+async function present(page: Page, selectors: readonly string[]): Promise<string[]> {
+  return page.evaluate(
+    (list) =>
+      list.filter((selector) => (window as unknown as BenchWindow).__bench.deepFind(selector) !== null),
+    [...selectors],
+  )
+}
+
+/**
+ * The Account view (Latchkey apps, the page connected after the reload): token list, Activity's first page, and the
+ * Activity list's page append at 1,000 items. Throws a step-named error when an element does not show; records
+ * nothing (`accountSkipped`) when the app's Account view has no token list or no Activity tab.
+ */
+async function runAccount(
+  page: Page,
+  app: AppSpec,
+  spec: AccountSpec,
+  result: RunResult,
+  shot: (stage: string) => Promise<void>,
+  traceRound?: number,
+): Promise<void> {
+  if ((await present(page, [app.connected])).length === 0)
+    throw new Error(
+      'Account view: the account button is not shown after the reload (the page is not connected)',
+    )
+  // The balances are fetched by the kit when the account connects: wait until that request completed.
+  await page
+    .waitForFunction(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .some(
+            (entry) =>
+              entry.name.includes('/balance') && (entry as PerformanceResourceTiming).responseEnd > 0,
+          ),
+      undefined,
+      { timeout: BALANCES_TIMEOUT, polling: 50 },
+    )
+    .catch(() => {
+      throw new Error(
+        `Account view: the balance request (GET …/v1/account/{address}/balance) did not complete within ${BALANCES_TIMEOUT / 1000} s of the reload`,
+      )
+    })
+  const balancesAt = Math.max(
+    ...(await page.evaluate(resourcesMatching, '/balance')).map((r) => r.responseEnd),
+  )
+  await settle(page, balancesAt + AFTER_BALANCES_MS)
+
+  await arm(page, 'accountView', spec.view)
+  await arm(page, 'accountToken', spec.token)
+  const clicked = await click(page, app.connected)
+  await mark(page, 'accountView', ACCOUNT_TIMEOUT).catch(() => {
+    throw new Error(
+      `Account view: ${spec.view} did not show within ${ACCOUNT_TIMEOUT / 1000} s of the account button's click`,
+    )
+  })
+  if ((await present(page, [spec.tokensTab])).length === 0) {
+    result.accountSkipped = {
+      view: 'tokens',
+      reason: `the Account view has no token list (${spec.tokensTab})`,
+    }
+    return
+  }
+  const tokenAt = await mark(page, 'accountToken', ACCOUNT_TIMEOUT).catch(async () => {
+    const states = await present(page, spec.tokenStates)
+    throw new Error(
+      `Account view: no token row (${spec.token}) within ${ACCOUNT_TIMEOUT / 1000} s; the panel shows ${states.join(', ') || 'nothing known'}`,
+    )
+  })
+  result.accountTokensMs = tokenAt - clicked
+  await shot('5-account')
+
+  if ((await present(page, [spec.activityTab])).length === 0) {
+    result.accountSkipped = {
+      view: 'activity',
+      reason: `the Account view has no Activity tab (${spec.activityTab})`,
+    }
+    return
+  }
+  await page.waitForTimeout(300)
+  await arm(page, 'activityItem', spec.activityItem)
+  const tabClicked = await click(page, spec.activityTab)
+  const itemAt = await mark(page, 'activityItem', ACCOUNT_TIMEOUT).catch(async () => {
+    const states = await present(page, spec.activityStates)
+    throw new Error(
+      `Activity: no row (${spec.activityItem}) within ${ACCOUNT_TIMEOUT / 1000} s of the tab's click; the panel shows ${states.join(', ') || 'nothing known'}`,
+    )
+  })
+  const first = (await page.evaluate(resourcesMatching, '/history'))
+    .filter((r) => r.startTime >= tabClicked && r.responseEnd > 0 && r.responseEnd <= itemAt)
+    .sort((a, b) => a.startTime - b.startTime)[0]
+  if (!first)
+    throw new Error(
+      'Activity: the first page showed, but no history request (…/history) was seen after the click',
+    )
+  result.activityFirstPageMs = itemAt - first.responseEnd
+  await settle(page, itemAt + 500)
+  await shot('6-activity')
+
+  const browser = page.context().browser()
+  const tracePath = join(TRACES_DIR, `${app.id}-activity-${traceRound}.json`)
+  if (traceRound !== undefined && browser) {
+    await mkdir(TRACES_DIR, { recursive: true })
+    await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES })
+  }
+  const activity = await page.evaluate(activityAppends, {
+    list: spec.activityList,
+    more: '[data-testid="activity-more"]',
+    target: ACTIVITY_TARGET,
+    idleMs: 5_000,
+    quietMs: 150,
+    settleCapMs: 2_000,
+    maxPages: 60,
+  })
+  if (traceRound !== undefined && browser) {
+    await browser.stopTracing()
+    process.stdout.write(`  trace: ${tracePath}\n${await summarizeTrace(tracePath)}\n`)
+  }
+  result.activity = activity
+  await shot('7-activity-end')
+  if (activity.stoppedBy !== 'target')
+    throw new Error(
+      `Activity: scrolling stopped at ${activity.finalCount} items (${activity.stoppedBy}) before passing ${ACTIVITY_TARGET}`,
+    )
+  const append = activity.appends.find((a) => a.from <= ACTIVITY_TARGET && a.to > ACTIVITY_TARGET)
+  if (append?.ms === undefined)
+    throw new Error(
+      `Activity: the append past ${ACTIVITY_TARGET} items (${append ? `${append.from} -> ${append.to}` : 'none'}) was not timed (no history response or no layout seen)`,
+    )
+  result.activityAppendMs = append.ms
+  if (append.frameMs !== undefined) result.activityAppendFrameMs = append.frameMs
 }
 
 function foreign(build: AppBuild, scripts: ScriptTiming[]): string[] {

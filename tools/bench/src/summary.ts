@@ -26,6 +26,17 @@ export interface AppSummary {
   connectMs?: number
   heapBytes?: number
   domNodes?: number
+  /** Latchkey apps: account button click -> first token row visible. */
+  accountTokensMs?: number
+  /** Activity tab: its first history response's end -> first row visible. */
+  activityFirstPageMs?: number
+  /** Activity: the append past 1,000 items, history response end -> rows laid out (and -> the frame with them). */
+  activityAppendMs?: number
+  activityAppendFrameMs?: number
+  /** The app's Account view has no token list (every successful run found none, or the app has no Account spec). */
+  tokensViewAbsent: boolean
+  /** The same for the Activity tab (or the token list: no Account figure was taken). */
+  activityViewAbsent: boolean
   /** Requests failed at once, by host, summed over the runs. */
   blocked: Record<string, number>
   /** Requests answered by the services stand-in, by host, summed over the runs. */
@@ -99,6 +110,10 @@ export function summarizeApp(app: AppSpec, build: AppBuild, runs: RunResult[]): 
     routed,
     routedErrors: [...new Set(mine.flatMap((run) => run.routedErrorStatus))],
     pageErrors: [...new Set(mine.flatMap((run) => run.pageErrors))],
+    tokensViewAbsent:
+      !app.account || (ok.length > 0 && ok.every((run) => run.accountSkipped?.view === 'tokens')),
+    activityViewAbsent:
+      !app.account || (ok.length > 0 && ok.every((run) => run.accountSkipped !== undefined)),
   }
   const figures = {
     buttonMs: pick((run) => run.buttonMs),
@@ -107,6 +122,10 @@ export function summarizeApp(app: AppSpec, build: AppBuild, runs: RunResult[]): 
     connectMs: pick((run) => run.connectMs),
     heapBytes: pick((run) => run.heapBytes),
     domNodes: pick((run) => run.domNodes),
+    accountTokensMs: pick((run) => run.accountTokensMs),
+    activityFirstPageMs: pick((run) => run.activityFirstPageMs),
+    activityAppendMs: pick((run) => run.activityAppendMs),
+    activityAppendFrameMs: pick((run) => run.activityAppendFrameMs),
   }
   for (const [key, value] of Object.entries(figures)) {
     if (value !== undefined) (summary as unknown as Record<string, number>)[key] = value
@@ -266,6 +285,47 @@ export function targets(summaries: AppSummary[], scale: ScaleSummary[]): TargetR
       .map((s) => `${s.label} ${fmt(s.reloadAccountMs)} ms (button ${fmt(s.buttonMs)} ms)`)
       .join(', '),
   })
+  // Issue 22: the Account view's token list and Activity, on every Latchkey app whose Account view has them.
+  const accountTarget = (
+    absent: (s: AppSummary) => boolean,
+    name: string,
+    limit: number,
+    get: (s: AppSummary) => number | undefined,
+    extra: (s: AppSummary) => string = () => '',
+  ) => {
+    const withAccount = latchkeys.filter((s) => !absent(s))
+    out.push({
+      name,
+      pass:
+        withAccount.length > 0 &&
+        withAccount.every((s) => {
+          const value = get(s)
+          return value !== undefined && value <= limit
+        }),
+      detail:
+        withAccount.map((s) => `${s.label} ${fmt(get(s))} ms${extra(s)}`).join(', ') ||
+        'no Latchkey app with the Account view measured',
+    })
+  }
+  accountTarget(
+    (s) => s.tokensViewAbsent,
+    'Account view open → token list visible ≤ 20 ms median (Latchkey apps; balances fetched on connect)',
+    20,
+    (s) => s.accountTokensMs,
+  )
+  accountTarget(
+    (s) => s.activityViewAbsent,
+    'Activity: first page visible ≤ 50 ms after its data arrives, median (Latchkey apps)',
+    50,
+    (s) => s.activityFirstPageMs,
+  )
+  accountTarget(
+    (s) => s.activityViewAbsent,
+    'Activity: page append at 1,000 items ≤ 16 ms median (Latchkey apps: history response end → rows laid out)',
+    16,
+    (s) => s.activityAppendMs,
+    (s) => ` (to the frame with them ${fmt(s.activityAppendFrameMs)} ms)`,
+  )
   const latchkeyScale = scale.find((s) => s.app === 'latchkey-wagmi')
   out.push({
     name: 'All Wallets 1,000: first render ≤ 50 ms (Latchkey wagmi)',

@@ -1,5 +1,6 @@
-// Reading a Chromium performance trace of the scroll test (`--trace`): for each page append (the user-timing
-// measure `bench-append-N` the probe records from the scroll event to the new cells laid out), the main thread's
+// Reading a Chromium performance trace of the scroll tests (`--trace`): for each page append (the user-timing
+// measure `bench-append-N` the All Wallets probe records from the scroll event to the new cells laid out, or
+// `bench-activity-append-N` the Activity probe records from the page's history response to its rows laid out), the main thread's
 // time in that window by kind of work, as self time (a parent's time excludes its children's).
 import { readFile } from 'node:fs/promises'
 
@@ -38,7 +39,8 @@ function appendWindows(events: TraceEvent[]): { pid: number; windows: Window[] }
   const windows: Window[] = []
   let pid = -1
   for (const event of events) {
-    if (!event.name.startsWith('bench-append-') || !event.cat.includes('blink.user_timing')) continue
+    const append = event.name.startsWith('bench-append-') || event.name.startsWith('bench-activity-append-')
+    if (!append || !event.cat.includes('blink.user_timing')) continue
     if (event.ph === 'b') begins.set(event.name, event)
     if (event.ph === 'e') {
       const begin = begins.get(event.name)

@@ -20,6 +20,21 @@ const PANELS: Readonly<Record<AccountTab, () => Promise<Panel>>> = {
 /** The panels loaded on this page: a panel shown again renders at once. */
 const loaded: Partial<Record<AccountTab, Panel>> = {}
 
+/**
+ * Loads the Tokens panel's chunk ahead, for an account whose namespace has balances (SPEC §9): the Account view then
+ * shows the list in its first frame. Activity's chunk is never loaded before its tab opens. A failure is left for
+ * the panel to show when it renders.
+ */
+export function prefetchTokensPanel(namespace: ChainNamespace | undefined): void {
+  if (loaded.tokens || !accountTabs(namespace, false).includes('tokens')) return
+  PANELS.tokens().then(
+    (panel) => {
+      loaded.tokens = panel
+    },
+    () => undefined,
+  )
+}
+
 const LABELS: Readonly<Record<AccountTab, MessageKey>> = { tokens: 'tokensTab', activity: 'activityTab' }
 
 /** The tab each kit showed last: going to Receive and back keeps it. */

@@ -29,8 +29,54 @@ export class MonthGroup extends Component<MonthProps> {
         <h3 class="activity-month" data-testid="activity-month">
           {monthLabel(month.year, month.month)}
         </h3>
+        <ul class="activity-blocks">
+          {blocksOf(month.items).map((items) => (
+            <ActivityBlock key={items[0]?.id} t={t} items={items} now={now} />
+          ))}
+        </ul>
+      </li>
+    )
+  }
+}
+
+/** Rows per block: a page of the service's history. */
+const BLOCK = 50
+
+/** A month's items in runs of {@link BLOCK}, counted from its newest: an appended page fills the last runs only. */
+function blocksOf(items: readonly Transaction[]): (readonly Transaction[])[] {
+  const blocks: (readonly Transaction[])[] = []
+  for (let at = 0; at < items.length; at += BLOCK) blocks.push(items.slice(at, at + BLOCK))
+  return blocks
+}
+
+interface BlockProps {
+  t: Translate
+  items: readonly Transaction[]
+  now: number
+}
+
+/**
+ * A run of rows, its own list (as All Wallets draws its cells): the month's list holds a few blocks rather than a
+ * thousand rows, so appending a page lays out and draws one or two blocks; a block whose items are the ones drawn
+ * before skips drawing.
+ */
+class ActivityBlock extends Component<BlockProps> {
+  override shouldComponentUpdate(next: BlockProps): boolean {
+    const { items } = this.props
+    return (
+      next.t !== this.props.t ||
+      next.now !== this.props.now ||
+      next.items.length !== items.length ||
+      next.items.some((item, index) => !sameItem(item, items[index]))
+    )
+  }
+
+  override render() {
+    const { t, items, now } = this.props
+    return (
+      <li class="activity-block">
         <ul class="activity-items">
-          {month.items.map((item) => (
+          {items.map((item) => (
             <ActivityRow key={item.id} t={t} item={item} now={now} />
           ))}
         </ul>

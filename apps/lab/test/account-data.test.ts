@@ -12,6 +12,7 @@ import {
   type Browser,
   expectClean,
   type LabPageHandle,
+  labAction,
   openLabPage,
   type Page,
   serveLab,
@@ -93,17 +94,7 @@ const activityIds = () =>
     .getByTestId('lab-activity-item')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-hash')))
 
-async function act(action: string): Promise<string> {
-  await page.getByTestId(`lab-${action}`).click()
-  await expect
-    .poll(async () => {
-      const error = page.getByTestId('lab-error')
-      if ((await error.getAttribute('data-action')) === action) return `error: ${await error.textContent()}`
-      return (await page.getByTestId('lab-result').getAttribute('data-action')) ?? ''
-    })
-    .toBe(action)
-  return textOf(page, 'lab-result')
-}
+const act = (action: string) => labAction(page, action)
 
 beforeAll(async () => {
   served = await serveLab()

@@ -21,6 +21,7 @@ import {
   type Browser,
   expectClean as expectCleanPage,
   type LabPageHandle,
+  labAction,
   openLabPage,
   type Page,
   serveLab,
@@ -89,18 +90,7 @@ function expectClean(handle: LabPageHandle): void {
   expectCleanPage(handle, served.featureChunks)
 }
 
-/** Runs a lab action and waits for its result (or fails with the lab's error text). */
-async function act(page: Page, action: string): Promise<string> {
-  await page.getByTestId(`lab-${action}`).click()
-  await expect
-    .poll(async () => {
-      const error = page.getByTestId('lab-error')
-      if ((await error.getAttribute('data-action')) === action) return `error: ${await error.textContent()}`
-      return (await page.getByTestId('lab-result').getAttribute('data-action')) ?? ''
-    })
-    .toBe(action)
-  return textOf(page, 'lab-result')
-}
+const act = labAction
 
 async function connectWallet(page: Page, walletId: string): Promise<void> {
   await page.getByTestId('connect-button').click()

@@ -186,3 +186,20 @@ export async function connectThroughModal(page: Page, rdns = 'dev.latchkey.testw
 export async function textOf(page: Page, testId: string): Promise<string> {
   return (await page.getByTestId(testId).textContent()) ?? ''
 }
+
+/**
+ * Runs a lab action (its `lab-<action>` button) and waits for its result, or fails with the lab's error text;
+ * `answer` runs between the click and the wait (a wallet asked to approve).
+ */
+export async function labAction(page: Page, action: string, answer?: () => Promise<void>): Promise<string> {
+  await page.getByTestId(`lab-${action}`).click()
+  await answer?.()
+  await expect
+    .poll(async () => {
+      const error = page.getByTestId('lab-error')
+      if ((await error.getAttribute('data-action')) === action) return `error: ${await error.textContent()}`
+      return (await page.getByTestId('lab-result').getAttribute('data-action')) ?? ''
+    })
+    .toBe(action)
+  return textOf(page, 'lab-result')
+}

@@ -28,6 +28,7 @@ import {
   chainClient,
   expectClean as expectCleanPage,
   type LabPageHandle,
+  labAction,
   openLabPage,
   type Page,
   serveLab,
@@ -154,22 +155,7 @@ const simProposals = () =>
         .length,
   )
 
-/**
- * Clicks a lab action, lets `answer` run (approving in the simulator), and waits for the action's result; fails
- * with the lab's error text when the action failed.
- */
-async function act(page: Page, action: string, answer?: () => Promise<void>): Promise<string> {
-  await page.getByTestId(`lab-${action}`).click()
-  await answer?.()
-  await expect
-    .poll(async () => {
-      const error = page.getByTestId('lab-error')
-      if ((await error.getAttribute('data-action')) === action) return `error: ${await error.textContent()}`
-      return (await page.getByTestId('lab-result').getAttribute('data-action')) ?? ''
-    })
-    .toBe(action)
-  return textOf(page, 'lab-result')
-}
+const act = labAction
 
 function verifyEd25519(address: string, message: string, signatureBase58: string): boolean {
   const x = Buffer.from(new PublicKey(address).toBytes()).toString('base64url')

@@ -253,6 +253,21 @@ describe('/wagmi with the services down: both toasts, and nothing stale on scree
     await view.getByTestId('account-button').click()
     await view.getByTestId('account-token').first().waitFor()
 
+    // Every toast the modal shows from now on, in order: one replaces the other in the snackbar, so each is recorded
+    // as it appears rather than read when the test looks.
+    await view.evaluate(() => {
+      const seen: string[] = []
+      ;(window as unknown as { toasts: string[] }).toasts = seen
+      const root = document.querySelector('latchkey-modal')?.shadowRoot
+      if (!root) throw new Error('no modal')
+      const record = () => {
+        const text = root.querySelector('[data-testid="snackbar"]')?.textContent ?? ''
+        if (text && seen.at(-1) !== text) seen.push(text)
+      }
+      new MutationObserver(record).observe(root, { childList: true, subtree: true, characterData: true })
+    })
+    const toasts = () => view.evaluate(() => (window as unknown as { toasts: string[] }).toasts)
+
     // The Blockchain API's account endpoints fail from now on; the account's balance moves on the chain (a new block).
     const faulted = await fetch(`${stack().services.url}/__control/faults?projectId=${DOWN}`, {
       method: 'POST',
@@ -263,20 +278,17 @@ describe('/wagmi with the services down: both toasts, and nothing stale on scree
     await rpc('anvil_setBalance', [address, `0x${(5n * 10n ** 19n).toString(16)}`])
     await rpc('evm_mine', [])
 
-    const snackbar = view.locator('latchkey-modal').getByTestId('snackbar')
-    await expect
-      .poll(() => snackbar.textContent(), { timeout: 15_000 })
-      .toContain('Token Balance Unavailable')
+    // The balances' toast, and the activity's: the lab's panel had read the activity, and the moved balance reads it
+    // again.
+    await expect.poll(toasts, { timeout: 15_000 }).toContain('Token Balance Unavailable')
     await view.getByTestId('account-tokens-unavailable').waitFor()
     expect(await view.getByTestId('account-token').count()).toBe(0)
     expect(await view.getByTestId('lab-token').count()).toBe(0)
     // The balance shown is the chain's (50 ETH), not the 100 read before the service failed.
     await expect.poll(() => textOf(view, 'account-balance')).toMatch(/^50(\.0+)? ETH$/)
 
+    await expect.poll(toasts, { timeout: 15_000 }).toContain('Failed to fetch transactions')
     await view.getByTestId('account-tab-activity').click()
-    await expect
-      .poll(() => snackbar.textContent(), { timeout: 15_000 })
-      .toContain('Failed to fetch transactions')
     await view.getByTestId('activity-error').waitFor()
     expect(await view.getByTestId('activity-item').count()).toBe(0)
     expectClean(down, served.featureChunks)

@@ -11,6 +11,7 @@ import {
 import { HttpRequestError, TimeoutError } from './http-errors.js'
 import * as Messages from './messages.js'
 import * as AccountMessages from './messages-account.js'
+import * as SendMessages from './messages-send.js'
 import { RETRYABLE_HTTP_STATUSES, RETRYABLE_RPC_CODES, SPECIAL_HTTP_STATUSES } from './retryable.js'
 import { isKnownRpcErrorCode, RpcErrorCode, RpcErrorMessages } from './rpc-codes.js'
 
@@ -21,6 +22,21 @@ describe('the message catalogue (SPEC §5, §8)', () => {
       tokenBalanceUnavailable: 'Token Balance Unavailable',
       transactionFetchNeedsAddress: 'Transaction fetch requires an account address',
     })
+    expect({ ...SendMessages }).toMatchObject({
+      amountAndReceiverRequired: 'An amount and receiver address are required',
+      tokenRequired: 'A token is required',
+      amountNotANumber: 'The amount must be a number',
+      amountNotPositive: 'The amount must be more than 0',
+      amountNegative: 'The amount cannot be negative',
+      amountAboveBalance: 'The amount is more than the balance',
+      amountAboveBalanceWithFee: 'The amount and the network fee are more than the balance',
+    })
+    expect(SendMessages.amountTooPrecise(6)).toBe('The amount has more than 6 decimals')
+    expect(SendMessages.amountTooPrecise(0)).toBe('The amount must be a whole number')
+    expect(SendMessages.receiverInvalid('eip155')).toBe('The receiver is not a valid eip155 address')
+    expect(SendMessages.receiverUnusual('solana')).toBe(
+      'The receiver does not look like a solana address: funds sent to a wrong address are lost',
+    )
     expect({ ...Messages }).toMatchObject({
       authInitFailed: 'A problem occurred while trying initialize authentication',
       signatureDeclined: 'Signature declined',
@@ -62,8 +78,6 @@ describe('the message catalogue (SPEC §5, §8)', () => {
       invalidCaip10: 'Invalid CAIP-10 address',
       invalidCaip2: 'Invalid CAIP-2 network id',
       invalidChainId: 'Invalid chainId',
-      amountAndReceiverRequired: 'An amount and receiver address are required',
-      tokenRequired: 'A token is required',
       httpRequestFailed: 'HTTP request failed.',
       httpTimeout: 'The request took too long to respond.',
     })

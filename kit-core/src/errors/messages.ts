@@ -61,8 +61,6 @@ export const invalidCaip10 = 'Invalid CAIP-10 address'
 export const invalidCaip2 = 'Invalid CAIP-2 network id'
 export const invalidChainId = 'Invalid chainId'
 export const emailCooldown = (seconds: number) => `Please try again after ${seconds} seconds`
-export const amountAndReceiverRequired = 'An amount and receiver address are required'
-export const tokenRequired = 'A token is required'
 // WalletConnect with neither a project id nor a relay of the host's own: the kit offers it nowhere and refuses it.
 export const walletConnectUnavailable =
   'WalletConnect is unavailable: set a projectId, or services.walletConnectRelayUrl to use a relay of your own (the public relay needs a project id)'

@@ -1,11 +1,14 @@
 import { describe, expect, test } from 'vitest'
 import { LatchkeyError, Messages } from '../../src/errors/index.js'
 import * as AccountMessages from '../../src/errors/messages-account.js'
+import * as SendMessages from '../../src/errors/messages-send.js'
 
-// The catalogue, with the account data's messages, which its chunk imports from their own module.
-const catalogue: unknown[] = [...Object.values(Messages), ...Object.values(AccountMessages)].filter(
-  (value) => typeof value === 'string',
-)
+// The catalogue, with the account data's and the send form's messages, which their code imports from their modules.
+const catalogue: unknown[] = [
+  ...Object.values(Messages),
+  ...Object.values(AccountMessages),
+  ...Object.values(SendMessages),
+].filter((value) => typeof value === 'string')
 
 describe('the message catalogue holds every message of SPEC §8', () => {
   test('[§8.1] the toasts', () => {

@@ -5,6 +5,7 @@ import type { ChainController } from '../controllers/connection/chain-controller
 import { isUnsupportedNetwork } from '../networks/define.js'
 import { isNamespaceSupported } from '../services/supported-namespaces.js'
 import type { BlockchainApi } from '../services/types.js'
+import { activeAccountOf } from './active-account.js'
 import { createBalancesController } from './balances-controller.js'
 import { type ChainMark, type ChainReads, createChainReads } from './chain-reads.js'
 import { createTransactionsController } from './transactions-controller.js'
@@ -64,17 +65,10 @@ export function createAccountData(deps: AccountDataDeps): AccountData & { dispos
     logError: deps.logError,
   })
 
-  const activeAccount = () => {
-    const state = chain.state.get()
-    const namespace = state.activeNamespace
-    const entry = namespace ? state.namespaces[namespace] : undefined
-    return namespace && entry?.account.status === 'connected' && entry.caipNetwork && entry.account.address
-      ? { namespace, network: entry.caipNetwork, account: entry.account, address: entry.account.address }
-      : undefined
-  }
+  const activeAccount = () => activeAccountOf(chain.state.get())
   const keyOf = () => {
     const active = activeAccount()
-    return active ? `${active.account.caipAddress}` : ''
+    return active?.caipAddress ?? ''
   }
 
   const watched = deps.document !== undefined
@@ -88,7 +82,7 @@ export function createAccountData(deps: AccountDataDeps): AccountData & { dispos
       shownBalance = balance
       mark = undefined
       // A list of another account goes (one a view already asked for this account stays).
-      if (transactions.state.get().caipAddress !== activeAccount()?.account.caipAddress) transactions.reset()
+      if (transactions.state.get().caipAddress !== activeAccount()?.caipAddress) transactions.reset()
       void balances.refresh()
       // The chain's state for the new account is taken now, so a transaction sent right after is seen as one.
       if (watched) void tick()

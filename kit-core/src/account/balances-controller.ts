@@ -8,6 +8,7 @@ import { type CaipNetwork, isUnsupportedNetwork } from '../networks/define.js'
 import { ServiceDefaults } from '../services/constants.js'
 import { isNamespaceSupported } from '../services/supported-namespaces.js'
 import type { BlockchainApi, TokenBalance } from '../services/types.js'
+import { activeAccountOf } from './active-account.js'
 import { type ChainReads, nativeFromAdapter } from './chain-reads.js'
 import type { BalancesController, BalancesState } from './types.js'
 
@@ -60,23 +61,7 @@ export function createBalancesController(deps: BalancesDeps): BalancesController
   let failedAt: { caipAddress: string; at: number } | undefined
   let run = 0
 
-  const active = () => {
-    const chain = deps.chain.state.get()
-    const namespace = chain.activeNamespace
-    const entry = namespace ? chain.namespaces[namespace] : undefined
-    const account = entry?.account
-    const network = entry?.caipNetwork
-    if (
-      !namespace ||
-      !network ||
-      account?.status !== 'connected' ||
-      !account.address ||
-      !account.caipAddress
-    ) {
-      return undefined
-    }
-    return { namespace, network, address: account.address, caipAddress: account.caipAddress }
-  }
+  const active = () => activeAccountOf(deps.chain.state.get())
 
   async function read(
     namespace: ChainNamespace,

@@ -4,6 +4,7 @@ import { LatchkeyError } from '../errors/errors.js'
 import { failedToFetchTransactions, transactionFetchNeedsAddress } from '../errors/messages-account.js'
 import { createStore } from '../kit/store.js'
 import type { BlockchainApi, Transaction } from '../services/types.js'
+import { activeAccountOf } from './active-account.js'
 import type { TransactionsByMonth, TransactionsController, TransactionsState } from './types.js'
 
 export interface TransactionsDeps {
@@ -80,16 +81,12 @@ export function createTransactionsController(deps: TransactionsDeps): Transactio
   const state = createStore<TransactionsState>(EMPTY)
   let run = 0
 
-  const activeNetwork = () => deps.chain.state.get().activeCaipNetwork
-  // The active namespace's account, read from its own entry: `activeCaipAddress` follows it a moment later.
-  const activeCaipAddress = () => {
-    const chain = deps.chain.state.get()
-    return chain.activeNamespace ? chain.namespaces[chain.activeNamespace]?.account.caipAddress : undefined
-  }
+  // The active account and its network, from the namespace's own entry (see activeAccountOf).
+  const active = () => activeAccountOf(deps.chain.state.get())
 
   /** The items of a page the list keeps: the active network's, without spam-only NFT items. */
   const kept = (items: readonly Transaction[]) => {
-    const network = activeNetwork()?.caipNetworkId
+    const network = active()?.network.caipNetworkId
     return items.filter((item) => item.metadata.chain === network && !isSpamOnly(item))
   }
 
@@ -103,9 +100,9 @@ export function createTransactionsController(deps: TransactionsDeps): Transactio
     if (!address) {
       throw new LatchkeyError(transactionFetchNeedsAddress, { code: 'INVALID_PARAMS' })
     }
-    const network = activeNetwork()
-    const caipAddress = activeCaipAddress()
-    if (!network) return
+    const target = active()
+    if (!target) return
+    const { network, caipAddress } = target
     const api = deps.blockchainApi
     const current = state.get()
     const sameList = current.caipAddress === caipAddress && !current.failed
@@ -150,11 +147,10 @@ export function createTransactionsController(deps: TransactionsDeps): Transactio
 
     async refresh() {
       const current = state.get()
-      const caipAddress = activeCaipAddress()
-      const network = activeNetwork()
-      const address = deps.chain.state.get().namespaces[network?.chainNamespace ?? 'eip155']?.account.address
+      const account = active()
       // Nothing loaded for this account yet: the view asks for the first page when it opens.
-      if (!network || !address || current.caipAddress !== caipAddress || current.loading) return
+      if (!account || current.caipAddress !== account.caipAddress || current.loading) return
+      const { network, address, caipAddress } = account
       if (current.transactions.length === 0 && !current.empty) return
       const api = deps.blockchainApi
       if (!api) return

@@ -1,7 +1,7 @@
 // The balances controller: the token list of the active account, from the Blockchain API or the chain.
 import { describe, expect, it, vi } from 'vitest'
 import { createBalancesController } from '../../src/account/balances-controller.js'
-import { mainnet, sepolia, solana, unsupportedNetwork } from '../../src/index.js'
+import { bitcoin, mainnet, sepolia, solana, unsupportedNetwork } from '../../src/index.js'
 import { createFakeAdapter } from '../support/fake-adapter.js'
 import { chainWith, fakeApi, scriptedReads, token } from './support.js'
 
@@ -151,6 +151,23 @@ describe('the balances controller', () => {
     answers[1]?.([token('eip155:1', 'ETH', '9')])
     await second
     expect(controller.state.get().tokens.map((t) => t.quantity.numeric)).toEqual(['9'])
+  })
+
+  it('[§9.17] balances serve eip155 and solana only: a Bitcoin account has no token list and asks nothing', async () => {
+    const api = fakeApi()
+    const chain = chainWith(bitcoin, 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')
+    const controller = createBalancesController({
+      chain,
+      getAdapter: () => undefined,
+      blockchainApi: api,
+      chainReads: scriptedReads(),
+      tokens: {},
+      showError: () => undefined,
+      logError: () => undefined,
+    })
+    await controller.refresh()
+    expect(controller.state.get()).toMatchObject({ tokens: [], unavailable: false })
+    expect(api.getBalance).not.toHaveBeenCalled()
   })
 
   it('no account: an empty list', async () => {

@@ -64,9 +64,19 @@ export function measure(page: Page): Promise<VisualReport> {
     // An image whose URL arrived after imagesSettled is still loading, not broken: wait for it to decode or fail. A
     // lazy image that has not come near the viewport is not loading at all.
     const waiting = (img: HTMLImageElement) => img.loading === 'lazy' && !img.currentSrc
+    // Each image still loading is waited for until it loads or fails (its own events: `decode()` can reject for an image
+    // that then loads, counting a slow image as broken), at most 10 s.
     await Promise.all(
       [...root.querySelectorAll('img')].map((img) =>
-        img.complete || waiting(img) ? undefined : img.decode().catch(() => undefined),
+        img.complete || waiting(img)
+          ? undefined
+          : new Promise<void>((done) => {
+              const finish = () => done()
+              img.addEventListener('load', finish, { once: true })
+              img.addEventListener('error', finish, { once: true })
+              setTimeout(finish, 10_000)
+              if (img.complete) done()
+            }),
       ),
     )
     const card = root.querySelector('[data-testid="modal"]') as HTMLElement

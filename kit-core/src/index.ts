@@ -23,6 +23,15 @@ export { detectEnvironment, type KitEnvironment, nodeEnvironment } from './kit/e
 export * from './kit/index.js'
 export { createStore, type StateStore } from './kit/store.js'
 export * from './networks/index.js'
+export type {
+  SendController,
+  SendFee,
+  SendLoader,
+  SendPreview,
+  SendResult,
+  SendState,
+} from './send/types.js'
+export type { SendIssue } from './send/validate.js'
 export * from './services/index.js'
 export * from './siwx/index.js'
 export * from './transport/index.js'

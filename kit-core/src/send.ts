@@ -3,6 +3,15 @@
  * made before anything is sent, and the most that can be sent. A subpath of its own: the page's first chunk never
  * carries it.
  */
+
+export type {
+  SendController,
+  SendFee,
+  SendLoader,
+  SendPreview,
+  SendResult,
+  SendState,
+} from './send/types.js'
 export {
   isReceiverAddress,
   maxSendAmount,

@@ -26,6 +26,7 @@ import {
   type SignMessageResult,
   type SignTransactionParams,
   type SignTransactionResult,
+  type SplTransferParams,
   type SwitchNetworkParams,
   type SwitchNetworkResult,
   type VerifyMessageParams,
@@ -59,16 +60,6 @@ export interface SolanaAdapterOptions {
   wallets?: readonly Adapter[]
   /** How long `reconnect` waits for the remembered wallet to register after a reload, ms. Default 500. */
   restoreWaitMs?: number
-}
-
-/** An SPL token transfer between the associated token accounts of the active account and `to`. */
-export interface SplTransferParams {
-  mint: string
-  to: string
-  /** In the token's base units. */
-  amount: bigint
-  /** Must be the active network when given. */
-  network?: CaipNetwork
 }
 
 const SOL_DECIMALS = 9

@@ -1,4 +1,5 @@
-export { SolanaAdapter, type SolanaAdapterOptions, type SplTransferParams } from './adapter.js'
+export type { SplTransferParams } from '@latchkey/core'
+export { SolanaAdapter, type SolanaAdapterOptions } from './adapter.js'
 export { walletChainFor, walletChainsOf } from './chains.js'
 export { SOLANA_EXPLORER_IDS } from './connectors.js'
 export { isSolanaWallet } from './discovery.js'

@@ -161,6 +161,16 @@ export interface WriteContractParams {
   network?: CaipNetwork
 }
 
+/** Solana: an SPL token transfer in the mint's base units. */
+export interface SplTransferParams {
+  /** The token's mint (base58). */
+  mint: string
+  /** The receiver's wallet address (base58); its associated token account is created when it does not exist. */
+  to: string
+  amount: bigint
+  network?: CaipNetwork
+}
+
 export interface EstimateGasParams {
   to: string
   value?: bigint
@@ -297,6 +307,11 @@ export interface ChainAdapter<TProvider = unknown> {
   revokePermissions?(params: Record<string, unknown>): Promise<unknown>
   /** eip155: EIP-7811 wallet_getAssets. */
   getWalletAssets?(params: { address: string; network?: CaipNetwork }): Promise<readonly WalletAsset[]>
+  /**
+   * solana: an SPL transfer between the associated token accounts of the sender and `to`, creating the receiver's
+   * when it does not exist (paid by the sender); confirmed before it resolves.
+   */
+  sendSplTransfer?(params: SplTransferParams): Promise<SendTransactionResult>
   /** solana: sign without sending. */
   signTransaction?(params: SignTransactionParams): Promise<SignTransactionResult>
   signAllTransactions?(params: { transactions: readonly (Uint8Array | string)[] }): Promise<readonly string[]>

@@ -27,6 +27,7 @@ export type {
   SignTransactionParams,
   SignTransactionResult,
   SignTypedDataParams,
+  SplTransferParams,
   SwitchNetworkParams,
   SwitchNetworkResult,
   VerifyMessageParams,

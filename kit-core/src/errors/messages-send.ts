@@ -21,3 +21,20 @@ export const amountTooPrecise = (decimals: number) =>
   decimals === 0 ? 'The amount must be a whole number' : `The amount has more than ${decimals} decimals`
 export const amountAboveBalance = 'The amount is more than the balance'
 export const amountAboveBalanceWithFee = 'The amount and the network fee are more than the balance'
+
+/** A Solana transfer to an account that does not exist yet must fund it to the rent-exempt minimum. */
+export const rentExemptReceiver = (minimum: string, symbol: string) =>
+  `The receiver's account is new: send at least ${minimum} ${symbol} (its rent-exempt minimum)`
+/** A Solana transfer may empty the sender's account, but not leave less than the rent-exempt minimum in it. */
+export const rentExemptSender = (minimum: string, symbol: string) =>
+  `Your account would keep less than ${minimum} ${symbol} (its rent-exempt minimum): send less, or everything with Max`
+/** The adapter of the connection has no way to send this token (e.g. an SPL token over a bare WalletConnect session). */
+export const tokenSendUnsupported = (namespace: string) =>
+  `This wallet connection cannot send tokens on ${namespace}`
+/** The success snackbar of a send. */
+export const sent = (amount: string, symbol: string) => `Sent ${amount} ${symbol}`
+/** The chain included the transaction but it failed (an EVM receipt with status 0). */
+export const sendReverted = 'The transaction failed on chain'
+export const feeUnavailable = 'The network fee could not be estimated'
+/** `send` was called again while a send is under way. */
+export const sendUnderWay = 'A send is already under way'

@@ -81,6 +81,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   const withLate = lateLoader.use
   const track = (event: KitEvent) => withLate((c) => c.events.track(event))
 
+  // The send form, once its chunk loaded, empties on a network switch and on disconnect (SPEC §4).
+  const resetSendState = () => lateLoader.current()?.send.current()?.reset()
   // The controllers below refer to each other through functions, so the order they are created in is free.
   const chain = createChainController({
     networks: options.networks,
@@ -101,6 +103,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       withLate((c) => c.alerts.raise('switchNetworkNotFound', { detail: caipNetworkId })),
     setNamespaceVisible: (namespace, visible) => connectors.setNamespaceVisible(namespace, visible),
     forgetConnector: (namespace) => void storage.removeConnectorId(namespace),
+    resetSendState,
     logError: (error) => logger.warn('Background read failed', error),
   })
   const connectors = createConnectorsController({
@@ -157,6 +160,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       : undefined,
     customRpcUrls: options.adapterOptions.customRpcUrls,
     track,
+    resetSendState,
     resetSessions: async (caipAddresses) => {
       const config = options.siwx
       if (!config?.signOutOnDisconnect) return
@@ -343,6 +347,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     },
     get account() {
       return loaded().account
+    },
+    get send() {
+      return loaded().send
     },
     modal,
     siwx,

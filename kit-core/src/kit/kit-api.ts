@@ -27,6 +27,7 @@ import type { RouterController } from '../controllers/navigation/router-controll
 import { LatchkeyError } from '../errors/errors.js'
 import * as Messages from '../errors/messages.js'
 import type { CaipNetwork } from '../networks/define.js'
+import type { SendLoader } from '../send/types.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import type { SiwxController } from '../siwx/siwx-controller.js'
 import type { KitEnvironment } from './environment.js'
@@ -54,6 +55,8 @@ export interface KitControllers {
   router: RouterController
   /** The account's balances and activity (a chunk of their own, loaded with the first connected account). */
   account: AccountDataLoader
+  /** The send form (a chunk of its own, loaded when the Send view first opens or a host asks). */
+  send: SendLoader
   modal: ModalController
   siwx: SiwxController
 }

@@ -17,6 +17,7 @@ import type { ConnectorsController } from '../controllers/listing/connectors-con
 import { createWalletListing } from '../controllers/listing/wallet-listing.js'
 import type { ModalController } from '../controllers/navigation/modal-controller.js'
 import { createRouterController } from '../controllers/navigation/router-controller.js'
+import { createSendLoader } from '../send/loader.js'
 import { createProviderApiClient, type ProviderApiClientOptions } from '../services/provider-api.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import type { SiwxController } from '../siwx/siwx-controller.js'
@@ -124,12 +125,23 @@ export function createLateControllers(deps: LateControllersDeps) {
     if (state.status === 'disconnected') account.current()?.transactions.reset()
   })
   loadAccount()
+  // The send form: a chunk of its own, loaded when the Send view first opens (or a host asks).
+  const send = createSendLoader(() => ({
+    chain,
+    getAdapter: deps.getAdapter,
+    blockchainApi: deps.blockchainApi,
+    options,
+    account,
+    router,
+    snackbar,
+  }))
   /** Stops what the late controllers started: following tabs, the account data, alerts and snackbar timers. */
   const dispose = () => {
     if (onStorage) win?.removeEventListener?.('storage', onStorage)
     stopAccount()
     stopResets()
     account.dispose()
+    send.dispose()
     alerts.dispose()
     snackbar.dispose()
   }
@@ -143,6 +155,7 @@ export function createLateControllers(deps: LateControllersDeps) {
     router,
     providerApi,
     account,
+    send,
     dispose,
   }
 }

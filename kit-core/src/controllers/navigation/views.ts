@@ -20,6 +20,8 @@ export const VIEWS = [
   'Networks',
   'WalletGuide',
   'Receive',
+  'WalletSend',
+  'WalletSendPreview',
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
   'Swap',
@@ -43,6 +45,7 @@ export const SHOWN_VIEWS = [
   'UnsupportedChain',
   'Networks',
   'Receive',
+  'WalletSend',
 ] as const satisfies readonly View[]
 
 /** A view this version shows: what `open({ view })` accepts. */

@@ -54,9 +54,8 @@ describe('the rule index', () => {
   test('partial rules say what is missing and which feature supplies it; out rules name their feature', () => {
     const partial = index.rules.filter((rule) => rule.scope === 'partial')
     // The hooks that no package supplies yet: each rule that runs through one is partial, never covered
-    // (resetTransactions left the list with issue 22: the account data supplies it).
+    // (resetTransactions left the list with issue 22: the account data supplies it; resetSendState with issue 23).
     const hooks: Record<string, string> = {
-      resetSendState: '§4.8',
       rejectPendingRequests: '§2.23',
       connectEmbeddedWallet: '§4.15',
       restoreEmbeddedWallet: '§4.7',

@@ -50,11 +50,12 @@ export function chainClient(chainId: number): PublicClient {
 }
 
 /** The features whose panels are chunks of their own (kit-ui loads each on first use). */
-export type ChunkedFeature = 'receive'
+export type ChunkedFeature = 'receive' | 'send'
 
-/** The module kit-ui imports lazily for each chunked feature (kit-ui/src/views/lazy-receive.tsx). */
+/** The module kit-ui imports lazily for each chunked feature (kit-ui/src/views/lazy-receive.tsx, lazy-send.tsx). */
 const FEATURE_MODULES: Record<ChunkedFeature, RegExp> = {
   receive: /kit-ui\/(dist|src)\/views\/receive\/receive-view\.[jt]sx?$/,
+  send: /kit-ui\/(dist|src)\/views\/send\/send-view\.[jt]sx?$/,
 }
 
 /** Each chunked feature's request paths (`/assets/chunk-….js`): the chunks only that feature's panel reaches. */

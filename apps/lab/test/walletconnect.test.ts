@@ -18,7 +18,7 @@ import { type RunningWalletSim, startWalletSim } from '@latchkey/wallet-sim'
 import { type LocalRelay, startRelay } from '@latchkey/wc-relay'
 import { PublicKey } from '@solana/web3.js'
 import bs58 from 'bs58'
-import { type Hex, parseEther, verifyMessage } from 'viem'
+import { erc20Abi, type Hex, parseEther, verifyMessage } from 'viem'
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LabPage, RunningLab } from '../src/index.js'
@@ -105,9 +105,9 @@ async function openLab(page: LabPage): Promise<LabPageHandle> {
   return handle
 }
 
-/** No outside request, no page error, no feature chunk (nothing here opens Receive). */
-function expectClean(handle: LabPageHandle): void {
-  expectCleanPage(handle, served.featureChunks)
+/** No outside request, no page error, no feature chunk but those opened (only /wagmi's flow opens Send). */
+function expectClean(handle: LabPageHandle, opened: readonly ('receive' | 'send')[] = []): void {
+  expectCleanPage(handle, served.featureChunks, opened)
 }
 
 /** Opens the modal, picks WalletConnect and reads the pairing URI off the QR code. */
@@ -265,6 +265,41 @@ describe('/wagmi with the simulator, the whole way', () => {
     await shot(page, 'sent')
   })
 
+  it('sends LUSDT from the modal’s Send view after approval in the simulator; the recipient holds it', async () => {
+    const client = chainClient(31337)
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    await page.getByTestId('account-button').click()
+    await page.getByTestId('account-token').first().waitFor()
+    await page.getByTestId('account-send').click()
+    await page.getByTestId('send-token').click()
+    await page.locator('[data-testid="send-token-option"][data-symbol="LUSDT"]').click()
+    await page.getByTestId('send-amount').fill('1.5')
+    await page.getByTestId('send-receiver').fill(recipient)
+    await page.getByTestId('send-review').click()
+    await page.getByTestId('send-preview').waitFor()
+    await expect.poll(() => textOf(page, 'send-preview-fee')).toMatch(/\d/)
+    await page.getByTestId('send-confirm').click()
+    const request = simRequest('eth_sendTransaction')
+    await request.waitFor()
+    await shot(sim.page, 'sim-send-view-request')
+    await approveInSim('eth_sendTransaction')
+    await expect.poll(() => page.getByTestId('modal').getAttribute('data-view')).toBe('Account')
+    await expect.poll(() => textOf(page, 'snackbar')).toContain('Sent 1.5 LUSDT')
+    await expect
+      .poll(() =>
+        client.readContract({
+          address: stack().evm.tokens.LUSDT,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [recipient],
+        }),
+      )
+      .toBe(1_500_000n)
+    await shot(page, 'sent-from-send-view')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('modal').waitFor({ state: 'detached' })
+  })
+
   it('switches chain from the lab: the simulator approves and follows', async () => {
     const evm = sim.page.getByTestId('sim-namespace-eip155')
     expect(await evm.getAttribute('data-chain')).toBe('eip155:31337')
@@ -322,7 +357,7 @@ describe('/wagmi with the simulator, the whole way', () => {
       .getByTestId('sim-disconnect')
       .click()
     await expect.poll(simSessions).toBe(0)
-    expectClean(handle)
+    expectClean(handle, ['send'])
     try {
       await expect.poll(() => textOf(page, 'lab-status')).toBe('disconnected')
       await expect.poll(() => textOf(page, 'connect-button')).toBe('Connect Wallet')

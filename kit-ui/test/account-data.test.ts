@@ -176,7 +176,7 @@ afterAll(async () => {
 })
 
 describe('the Tokens panel', () => {
-  it('[§2.20] is a chunk loaded with Account; Receive sits in the wallet features row', async () => {
+  it('[§2.20] is a chunk loaded with Account; Receive and Send sit in the wallet features row', async () => {
     await page.getByTestId('connect-button').click()
     await page.getByTestId(`wallet-${RDNS}`).click()
     await page.getByTestId('modal').waitFor({ state: 'detached' })
@@ -184,7 +184,7 @@ describe('the Tokens panel', () => {
     await page.getByTestId('account-token').first().waitFor()
     expect(chunkRequests(kp.tokensChunk)).toBe(1)
     expect(chunkRequests(kp.activityChunk)).toBe(0)
-    expect(await testIdsIn(page, '.wallet-features button')).toEqual(['account-receive'])
+    expect(await testIdsIn(page, '.wallet-features button')).toEqual(['account-receive', 'account-send'])
     expect(await testIdsIn(page, '[role="tab"]')).toEqual(['account-tab-tokens', 'account-tab-activity'])
     expect(await page.getByTestId('account-tab-tokens').getAttribute('aria-selected')).toBe('true')
   })
@@ -571,7 +571,7 @@ describe('where the tabs show', () => {
     await page.evaluate(() => window.kit?.close())
   })
 
-  it('[§9.17] on solana: Tokens and Receive but no Activity; on bip122: Receive and no tabs', async () => {
+  it('[§9.17] on solana: Tokens, Receive and Send but no Activity; on bip122: Receive, no Send, no tabs', async () => {
     await restart({ fakeNamespaces: ['solana', 'bip122'] })
     const SOLANA = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
     await setFake({
@@ -596,7 +596,7 @@ describe('where the tabs show', () => {
     expect(await page.getByTestId('account-token').getAttribute('data-chain-id')).toBe(SOLANA)
     expect(await page.getByTestId('account-token-amount').textContent()).toBe('2.5 SOL')
     expect(await testIdsIn(page, '[role="tab"]')).toEqual(['account-tab-tokens'])
-    expect(await testIdsIn(page, '.wallet-features button')).toEqual(['account-receive'])
+    expect(await testIdsIn(page, '.wallet-features button')).toEqual(['account-receive', 'account-send'])
     await page.evaluate(async () => {
       const kit = window.kit
       await kit?.disconnect()

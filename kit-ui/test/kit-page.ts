@@ -22,6 +22,8 @@ export interface KitPage {
   /** The paths of the Account view's Tokens and Activity panels' chunks. */
   tokensChunk: string
   activityChunk: string
+  /** The path of the Send views' chunk. */
+  sendChunk: string
   /** The paths of every request the page made, in order. */
   requests: string[]
   /** Starts the kit with `config` (again after a reload). */
@@ -85,6 +87,7 @@ export async function openKitPage(input: {
     receiveChunk: served.receiveChunk,
     tokensChunk: served.tokensChunk,
     activityChunk: served.activityChunk,
+    sendChunk: served.sendChunk,
     requests,
     async start(config) {
       await page.waitForFunction(() => typeof window.startKit === 'function')

@@ -11,6 +11,8 @@ export interface ServedModalPage {
   tokensChunk: string
   /** The Account view's Activity panel. */
   activityChunk: string
+  /** The Send views (the form and its preview). */
+  sendChunk: string
 }
 
 /** The one output file holding `marker` (a test id only that panel's module renders). */
@@ -52,5 +54,6 @@ export async function serveModalPage(): Promise<ServedModalPage> {
     receiveChunk: chunkWith(result.outputFiles, '"receive-view"', 'Receive'),
     tokensChunk: chunkWith(result.outputFiles, '"account-tokens-empty"', 'Tokens'),
     activityChunk: chunkWith(result.outputFiles, '"activity-item"', 'Activity'),
+    sendChunk: chunkWith(result.outputFiles, '"send-view"', 'Send'),
   }
 }

@@ -6,6 +6,7 @@ import { AllWalletsView } from '../views/all-wallets-view.js'
 import { ConnectView } from '../views/connect-view.js'
 import { ConnectingExternalView } from '../views/connecting-external-view.js'
 import { LazyReceive } from '../views/lazy-receive.js'
+import { LazySend } from '../views/lazy-send.js'
 import { NetworksView } from '../views/networks-view.js'
 import { SiwxView } from '../views/siwx-view.js'
 import { SwitchActiveChainView } from '../views/switch-active-chain-view.js'
@@ -33,6 +34,10 @@ export function viewTitle(kit: UiKit, router: RouterState): string {
       return t('siwxTitle')
     case 'Receive':
       return t('receiveTitle')
+    case 'WalletSend':
+      return t('sendTitle')
+    case 'WalletSendPreview':
+      return t('sendPreviewTitle')
     case 'SwitchNetwork':
       return router.params && 'network' in router.params
         ? (router.params.network?.name ?? t('switchNetworkTitle'))
@@ -66,6 +71,10 @@ export function ViewBody({ kit, router }: { kit: UiKit; router: RouterState }) {
       return <SiwxView kit={kit} />
     case 'Receive':
       return <LazyReceive kit={kit} />
+    case 'WalletSend':
+      return <LazySend kit={kit} view="form" />
+    case 'WalletSendPreview':
+      return <LazySend kit={kit} view="preview" />
     case 'SwitchNetwork':
       return router.params && 'network' in router.params && router.params.network ? (
         <SwitchNetworkView kit={kit} network={router.params.network} />

@@ -1,5 +1,6 @@
 // A wallet of another namespace for the modal test page (browser-only): connects at once with one fixed account, so
-// the Account view can be shown on solana or bip122 without that namespace's chain library or a wallet extension.
+// the Account view can be shown on solana or bip122 without that namespace's chain library or a wallet extension. Its
+// sends (native, and SPL on solana) answer as `window.fakeWallet` says: a made-up signature, or a user's rejection.
 import {
   type AdapterEvents,
   type CaipNetwork,
@@ -11,6 +12,21 @@ import {
   formatUnits,
   parseUnits,
 } from '@latchkey/core'
+
+/** How the fake wallets answer sends, and the sends they approved (amounts in base units, as text). */
+export interface FakeWalletControl {
+  sendMode: 'approve' | 'reject'
+  sends: { method: 'sendTransaction' | 'sendSplTransfer'; to: string; amount: string; mint?: string }[]
+}
+
+declare global {
+  interface Window {
+    fakeWallet?: FakeWalletControl
+  }
+}
+
+/** The one control of every fake wallet of the page. */
+export const fakeWallet: FakeWalletControl = { sendMode: 'approve', sends: [] }
 
 /** An account of each namespace the fake serves (well-formed for its namespace). */
 const FAKE_ADDRESSES: Partial<Record<ChainNamespace, string>> = {
@@ -31,6 +47,13 @@ export function createFakeAdapter(namespace: ChainNamespace, networks: readonly 
   })
   const first = networks[0]
   if (!first) throw new Error(`no ${namespace} network`)
+  const send = async (entry: FakeWalletControl['sends'][number]) => {
+    // What a wallet answers when its user declines (EIP-1193's 4001).
+    if (fakeWallet.sendMode === 'reject')
+      throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    fakeWallet.sends.push(entry)
+    return { hash: `fake-${namespace}-${fakeWallet.sends.length}`, network: connected?.network ?? first }
+  }
   return {
     namespace,
     adapterType: namespace === 'solana' ? 'solana' : 'bitcoin',
@@ -65,10 +88,15 @@ export function createFakeAdapter(namespace: ChainNamespace, networks: readonly 
     signMessage: async () => {
       throw new Error('the fake wallet does not sign')
     },
-    sendTransaction: async () => {
-      throw new Error('the fake wallet does not send')
-    },
-    estimateGas: async () => 0n,
+    sendTransaction: ({ to, value }) => send({ method: 'sendTransaction', to, amount: String(value) }),
+    ...(namespace === 'solana'
+      ? {
+          sendSplTransfer: ({ mint, to, amount }) =>
+            send({ method: 'sendSplTransfer', to, amount: String(amount), mint }),
+        }
+      : {}),
+    // Solana's fee of a one-signature message (lamports).
+    estimateGas: async () => (namespace === 'solana' ? 5_000n : 0n),
     parseUnits,
     formatUnits,
     getWalletProvider: () => undefined,

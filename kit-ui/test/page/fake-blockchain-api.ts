@@ -1,6 +1,12 @@
 // A Blockchain API for the account data tests (browser-only, bundled into the modal test page): balances and activity
 // pages the test sets, failures and held answers on demand, and a log of what the kit asked.
-import type { BlockchainApi, TokenBalance, Transaction, TransactionsPage } from '@latchkey/core'
+import type {
+  BlockchainApi,
+  IdentityResult,
+  TokenBalance,
+  Transaction,
+  TransactionsPage,
+} from '@latchkey/core'
 
 /** How the fake answers one kind of request: at once, with an error, or not until `release()`. */
 type FakeMode = 'answer' | 'fail' | 'hold'
@@ -13,6 +19,8 @@ export interface FakeBlockchainApi extends BlockchainApi {
   history: Transaction[]
   pageSize: number
   historyMode: FakeMode
+  /** The names and avatars of addresses (lowercase), as the identity service answers them; others have none. */
+  identities: Record<string, IdentityResult>
   /** Every balance and history request, in order. */
   calls: { method: 'getBalance' | 'getTransactions'; caipNetworkId: string; cursor?: string }[]
   /** Answers every held request as the mode now says. */
@@ -43,6 +51,7 @@ export function createFakeBlockchainApi(): FakeBlockchainApi {
     history: [],
     pageSize: 50,
     historyMode: 'answer',
+    identities: {},
     calls: [],
     release() {
       const waiting = held.splice(0)
@@ -51,7 +60,7 @@ export function createFakeBlockchainApi(): FakeBlockchainApi {
     },
     getSupportedChains: async () => ({ http: [], ws: [] }),
     isNetworkSupported: async () => true,
-    getIdentity: async () => null,
+    getIdentity: async ({ address }) => api.identities[address.toLowerCase()] ?? null,
     reverseLookup: async () => [],
     getTokenPrices: async () => [],
     getBalance({ caipNetworkId }) {

@@ -10,7 +10,7 @@ import {
 } from '@latchkey/core'
 import { verifyMessage } from 'ethers'
 import { createKit, type UiKit } from '../../src/index.js'
-import { createFakeAdapter } from './fake-adapter.js'
+import { createFakeAdapter, fakeWallet } from './fake-adapter.js'
 import { createFakeBlockchainApi } from './fake-blockchain-api.js'
 
 export interface ModalPageConfig {
@@ -24,6 +24,8 @@ export interface ModalPageConfig {
   siwx?: 'required' | 'optional'
   /** The receive feature (SPEC §9: on by default). */
   receive?: boolean
+  /** The send feature (SPEC §9: on by default). */
+  send?: boolean
   /** The activity feature (remote-gated: without a remote configuration, the host's setting; off by default). */
   activity?: boolean
   /** The Blockchain API is the page's fake (`window.fakeApi`, test/page/fake-blockchain-api.ts). */
@@ -89,6 +91,7 @@ window.startKit = async (config) => {
     networks.push(network)
     return createFakeAdapter(namespace, [network])
   })
+  window.fakeWallet = fakeWallet
   const blockchainApi = config.fakeBlockchainApi ? createFakeBlockchainApi() : undefined
   window.fakeApi = blockchainApi
   // The page's localStorage, so sessions and the connection survive a reload.
@@ -110,6 +113,7 @@ window.startKit = async (config) => {
     : undefined
   const features = {
     ...(config.receive === undefined ? {} : { receive: config.receive }),
+    ...(config.send === undefined ? {} : { send: config.send }),
     ...(config.activity === undefined ? {} : { activity: config.activity }),
   }
   const kit = createKit(

@@ -41,6 +41,7 @@ export const BUDGETS = {
  */
 const FEATURE_PANELS: Readonly<Record<string, number>> = {
   'views/receive/receive-view.js': BUDGETS.featurePanel,
+  'views/send/send-view.js': BUDGETS.featurePanel,
   'views/account/tokens-view.js': BUDGETS.accountTokensPanel,
   'views/account/activity-view.js': BUDGETS.accountActivityPanel,
 }

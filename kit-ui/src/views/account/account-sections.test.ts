@@ -5,22 +5,32 @@ import { accountTabs, BUILT_WALLET_FEATURES, visibleWalletFeatures } from './acc
 const all = () => true
 
 describe('the Account view’s wallet features row', () => {
-  it('[§9.15] follows the features’ order and shows only built features (receive today)', () => {
-    expect(BUILT_WALLET_FEATURES).toEqual(['receive'])
+  it('[§9.15] follows the features’ order and shows only built features (receive and send today)', () => {
+    expect(BUILT_WALLET_FEATURES).toEqual(['receive', 'send'])
     expect(
       visibleWalletFeatures({ order: WALLET_FEATURES_ORDER, isEnabled: all, namespace: 'eip155' }),
-    ).toEqual(['receive'])
+    ).toEqual(['receive', 'send'])
+    // A host's own order is followed.
+    expect(
+      visibleWalletFeatures({ order: ['send', 'receive'], isEnabled: all, namespace: 'eip155' }),
+    ).toEqual(['send', 'receive'])
+  })
+
+  it('[§9.17] shows Send where sends are served (eip155, solana), never on bip122', () => {
+    expect(visibleWalletFeatures({ isEnabled: all, namespace: 'solana' })).toEqual(['receive', 'send'])
     expect(visibleWalletFeatures({ isEnabled: all, namespace: 'bip122' })).toEqual(['receive'])
   })
 
   it('leaves out a feature that is off, and shows nothing without a namespace', () => {
     const off = (feature: WalletFeature) => feature !== 'receive'
-    expect(visibleWalletFeatures({ isEnabled: off, namespace: 'eip155' })).toEqual([])
+    expect(visibleWalletFeatures({ isEnabled: off, namespace: 'eip155' })).toEqual(['send'])
+    const none = () => false
+    expect(visibleWalletFeatures({ isEnabled: none, namespace: 'eip155' })).toEqual([])
     expect(visibleWalletFeatures({ isEnabled: all, namespace: undefined })).toEqual([])
     // A host order that repeats a feature shows it once.
     expect(
       visibleWalletFeatures({ order: ['receive', 'send', 'receive'], isEnabled: all, namespace: 'solana' }),
-    ).toEqual(['receive'])
+    ).toEqual(['receive', 'send'])
   })
 })
 

@@ -6,10 +6,10 @@ import {
 } from '@latchkey/core'
 
 /**
- * The wallet features this UI builds, in no particular order (the row follows the features' order). The send
- * issue adds 'send' here (and its row entry in the Account view).
+ * The wallet features this UI builds, in no particular order (the row follows the features' order): each has its entry
+ * in the Account view's row (wallet-features-row.tsx) and its views, a chunk of their own.
  */
-export const BUILT_WALLET_FEATURES = ['receive'] as const satisfies readonly WalletFeature[]
+export const BUILT_WALLET_FEATURES = ['receive', 'send'] as const satisfies readonly WalletFeature[]
 
 /** A wallet feature this UI builds. */
 export type BuiltWalletFeature = (typeof BUILT_WALLET_FEATURES)[number]

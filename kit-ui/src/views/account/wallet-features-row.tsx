@@ -6,10 +6,12 @@ import type { UiKit } from '../../kit/types.js'
 import { type BuiltWalletFeature, visibleWalletFeatures } from './account-sections.js'
 
 /** What each built wallet feature's button shows and opens. */
-const FEATURES: Readonly<Record<BuiltWalletFeature, { label: MessageKey; icon: IconName; view: 'Receive' }>> =
-  {
-    receive: { label: 'receive', icon: 'qr', view: 'Receive' },
-  }
+const FEATURES: Readonly<
+  Record<BuiltWalletFeature, { label: MessageKey; icon: IconName; view: 'Receive' | 'WalletSend' }>
+> = {
+  receive: { label: 'receive', icon: 'qr', view: 'Receive' },
+  send: { label: 'send', icon: 'arrowOut', view: 'WalletSend' },
+}
 
 /**
  * The wallet features row of the Account view (SPEC §9.15's order): each feature that is on, built in this UI and

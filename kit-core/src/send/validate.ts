@@ -1,7 +1,7 @@
 import type { ChainNamespace } from '../caip/caip.js'
 import * as SendMessages from '../errors/messages-send.js'
 import { formatUnits, parseUnits } from '../utils/units.js'
-import { isAddress } from '../validators/address.js'
+import { isAddress } from '../validators/evm-address.js'
 
 /** The token being sent, as the balances list has it (SPEC §3 "Send state" token). */
 export interface SendToken {

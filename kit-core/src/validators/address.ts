@@ -1,28 +1,17 @@
-import { keccak_256 } from '@noble/hashes/sha3.js'
+// The EVM address checks of the root entry, as functions of their own over `evm-address.ts`, which the send chunk
+// imports directly. A bundler splitting the page's code follows the root's re-exports into every file they name that
+// holds code in use; these wrappers are not in use on a page that does not call them, so keccak (in `evm-address.ts`)
+// stays in the chunks that check addresses instead of joining the page's first chunk.
+import * as EvmAddress from './evm-address.js'
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+export type { IsAddressOptions } from './evm-address.js'
 
 /**
  * The EIP-55 mixed-case checksum form of an EVM address.
  * @throws TypeError when `address` is not 0x plus 40 hex characters.
  */
 export function toChecksumAddress(address: string): `0x${string}` {
-  if (!ADDRESS.test(address)) throw new TypeError(`Not an address: ${address}`)
-  const lower = address.slice(2).toLowerCase()
-  const hash = keccak_256(new TextEncoder().encode(lower))
-  let out = '0x'
-  for (let i = 0; i < lower.length; i++) {
-    const byte = hash[i >> 1] ?? 0
-    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f
-    const char = lower[i] as string
-    out += nibble >= 8 ? char.toUpperCase() : char
-  }
-  return out as `0x${string}`
-}
-
-export interface IsAddressOptions {
-  /** Check a mixed-case address against its EIP-55 checksum (default true). */
-  strict?: boolean
+  return EvmAddress.toChecksumAddress(address)
 }
 
 /**
@@ -30,10 +19,6 @@ export interface IsAddressOptions {
  * must also match its EIP-55 checksum (SPEC §5). All-lowercase and all-uppercase addresses carry no
  * checksum and pass.
  */
-export function isAddress(value: unknown, options: IsAddressOptions = {}): value is `0x${string}` {
-  if (typeof value !== 'string' || !ADDRESS.test(value)) return false
-  if (options.strict === false) return true
-  const hex = value.slice(2)
-  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true
-  return toChecksumAddress(value) === value
+export function isAddress(value: unknown, options: EvmAddress.IsAddressOptions = {}): value is `0x${string}` {
+  return EvmAddress.isAddress(value, options)
 }

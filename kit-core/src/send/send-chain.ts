@@ -4,7 +4,7 @@ import type { CaipNetwork } from '../networks/define.js'
 import { createRpcTransport, type RpcTransport } from '../transport/rpc.js'
 
 /** EVM fees per gas the send passes to the wallet. */
-export interface GasFees {
+interface GasFees {
   maxFeePerGas: bigint
   maxPriorityFeePerGas: bigint
 }

@@ -28,7 +28,7 @@ export interface SendPlan {
 export const SEND_NAMESPACES = ['eip155', 'solana'] as const
 
 /** The contract (eip155) or mint (solana) of a token, from its `chain:address` id; undefined for the native currency. */
-export function contractOf(token: TokenBalance): string | undefined {
+function contractOf(token: TokenBalance): string | undefined {
   if (token.address === undefined) return undefined
   const prefix = `${token.chainId}:`
   return token.address.startsWith(prefix)

@@ -15,7 +15,7 @@ import {
   type TokenBalance,
 } from '../../src/index.js'
 import type { SendChain } from '../../src/send/send-chain.js'
-import { createSendController } from '../../src/send/send-controller.js'
+import { createSendController, IDENTITY_DEBOUNCE_MS } from '../../src/send/send-controller.js'
 import { chainWith, fakeApi, token } from '../account/support.js'
 import { createFakeAdapter } from '../support/fake-adapter.js'
 
@@ -303,6 +303,7 @@ describe('the send controller', () => {
   })
 
   it('looks the receiver up 300 ms after the last change, and drops an answer for an older receiver', async () => {
+    expect(IDENTITY_DEBOUNCE_MS).toBe(300)
     const { controller, api } = setup({})
     let answer: (value: { name: string; avatar: string }) => void = () => undefined
     api.getIdentity.mockImplementationOnce(

@@ -20,9 +20,12 @@ export const BUDGETS = {
    * Issue 22 raised it by 100 B: its raw bytes are below the figure before it (106,539 B against 106,701 B, every
    * module of this chunk the same size or smaller), but the gzip of the files put together moves with the order of
    * their content-hash names, and the commit before it measured 38,026 B with issue 22's UI (between 37,979 and
-   * 38,090 B after, as builds reorder the names).
+   * 38,090 B after, as builds reorder the names). Issue 23 raised it by 150 B: 196 B raw more (kit.controllers.send's
+   * getter and the resetSendState hook in create-kit-core, 108 B; the two Send view names, 13 B; the rest is the
+   * imports between chunks), 38,110 B measured. The send controller and form are chunks of their own; keccak stays out
+   * of this chunk only because the root's `isAddress` wraps `validators/evm-address.ts` instead of re-exporting it.
    */
-  initial: 38_100,
+  initial: 38_250,
   /** The modal's views: the chunk the modal loads when it first opens. */
   modalViews: 30_000,
   /** Each feature panel loaded on first use (Receive, and the panels of later issues). */

@@ -263,7 +263,11 @@ describe('/solana: SOL, an SPL token to an address without a token account, and 
   it('sends SOL and LUSD; refuses SOL below a new account’s rent-exempt minimum', async () => {
     const cluster = stack().solana.clusters[0]
     if (!cluster) throw new Error('no cluster')
-    const connection = new Connection(cluster.rpcUrl, 'confirmed')
+    // The local cluster answers WebSocket subscriptions on its HTTP port.
+    const connection = new Connection(cluster.rpcUrl, {
+      commitment: 'confirmed',
+      wsEndpoint: cluster.rpcUrl.replace(/^http/, 'ws'),
+    })
     const owner = Keypair.generate()
     const airdrop = await connection.requestAirdrop(owner.publicKey, 5_000_000_000)
     await connection.confirmTransaction(airdrop, 'confirmed')

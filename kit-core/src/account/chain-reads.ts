@@ -3,7 +3,7 @@ import type { KitToken } from '../controllers/config/options/options.js'
 import type { CaipNetwork } from '../networks/define.js'
 import { cleanText } from '../services/sanitize.js'
 import type { TokenBalance } from '../services/types.js'
-import { createRpcTransport, type RpcTransport } from '../transport/rpc.js'
+import { createRpcPool } from '../transport/rpc-pool.js'
 
 /** What changes when an account sends or receives the native currency: its nonce (eip155) and balance. */
 export interface ChainMark {
@@ -78,17 +78,7 @@ export function createChainReads(params: {
   rpcUrl(network: CaipNetwork): string | undefined
   fetch?: typeof fetch
 }): ChainReads {
-  const transports = new Map<string, RpcTransport>()
-  const rpc = (network: CaipNetwork): RpcTransport => {
-    const url = params.rpcUrl(network)
-    let transport = url ? transports.get(url) : undefined
-    if (!transport) {
-      // createRpcTransport names a missing URL in its error.
-      transport = createRpcTransport({ url, retryCount: 1, fetch: params.fetch })
-      if (url) transports.set(url, transport)
-    }
-    return transport
-  }
+  const rpc = createRpcPool(params)
 
   async function evmToken(network: CaipNetwork, owner: string, token: KitToken, format: Format) {
     const call = (data: string) =>

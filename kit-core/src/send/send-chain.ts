@@ -1,7 +1,7 @@
 // What the send form reads from the chain itself (over the network's JSON-RPC URL, not the wallet): EIP-1559 fees,
 // Solana's rent-exempt minimum and a receiver's balance, and an EVM transaction's receipt after the wallet sent it.
 import type { CaipNetwork } from '../networks/define.js'
-import { createRpcTransport, type RpcTransport } from '../transport/rpc.js'
+import { createRpcPool } from '../transport/rpc-pool.js'
 
 /** EVM fees per gas the send passes to the wallet. */
 interface GasFees {
@@ -68,16 +68,7 @@ export function createSendChain(params: {
   rpcUrl(network: CaipNetwork): string | undefined
   fetch?: typeof fetch
 }): SendChain {
-  const transports = new Map<string, RpcTransport>()
-  const rpc = (network: CaipNetwork): RpcTransport => {
-    const url = params.rpcUrl(network)
-    let transport = url ? transports.get(url) : undefined
-    if (!transport) {
-      transport = createRpcTransport({ url, retryCount: 1, fetch: params.fetch })
-      if (url) transports.set(url, transport)
-    }
-    return transport
-  }
+  const rpc = createRpcPool(params)
 
   return {
     async gasFees(network) {

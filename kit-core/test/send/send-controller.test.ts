@@ -9,8 +9,10 @@ import {
   type ChainAdapter,
   type ChainController,
   createStore,
+  type IdentityResult,
   mainnet,
   ProviderRpcError,
+  type SendTransactionResult,
   solana,
   type TokenBalance,
 } from '../../src/index.js'
@@ -79,7 +81,8 @@ function setup(options: {
   const account: AccountDataLoader = { current: () => data, load: async () => data }
   const router = { state: createStore({ view: options.view ?? 'WalletSendPreview' }), reset: vi.fn() }
   const snackbar = { showSuccess: vi.fn(), showError: vi.fn() }
-  const api = fakeApi()
+  const identity = vi.fn(async (_params: { address: string }): Promise<IdentityResult | null> => null)
+  const api = fakeApi({ getIdentity: identity })
   const sendChain = options.sendChain ?? fakeSendChain()
   const controller = createSendController({
     chain: chain as unknown as ChainController,
@@ -94,7 +97,7 @@ function setup(options: {
     receiptIntervalMs: 1,
   })
   stops.push(() => controller.dispose())
-  return { controller, adapter, chain, data, router, snackbar, api, sendChain, balances }
+  return { controller, adapter, chain, data, router, snackbar, identity, sendChain, balances }
 }
 
 /** Fills the form once the balances reached it. */
@@ -119,7 +122,7 @@ describe('the send controller', () => {
       adapter: {
         sendTransaction: vi.fn(
           () =>
-            new Promise((resolve) => {
+            new Promise<SendTransactionResult>((resolve) => {
               release = () => resolve({ hash: '0xabc', network: mainnet })
             }),
         ),
@@ -304,22 +307,22 @@ describe('the send controller', () => {
 
   it('looks the receiver up 300 ms after the last change, and drops an answer for an older receiver', async () => {
     expect(IDENTITY_DEBOUNCE_MS).toBe(300)
-    const { controller, api } = setup({})
-    let answer: (value: { name: string; avatar: string }) => void = () => undefined
-    api.getIdentity.mockImplementationOnce(
+    const { controller, identity } = setup({})
+    let answer: (value: IdentityResult | null) => void = () => undefined
+    identity.mockImplementationOnce(
       () =>
-        new Promise((resolve) => {
+        new Promise<IdentityResult | null>((resolve) => {
           answer = resolve
         }),
     )
-    api.getIdentity.mockResolvedValueOnce({ name: 'bob.eth', avatar: 'https://example.com/bob.png' })
+    identity.mockResolvedValueOnce({ name: 'bob.eth', avatar: 'https://example.com/bob.png' })
     controller.setReceiverAddress(RECEIVER.slice(0, 20))
     controller.setReceiverAddress(RECEIVER)
     expect(controller.state.get().receiverLoading).toBe(true)
-    await vi.waitFor(() => expect(api.getIdentity).toHaveBeenCalledTimes(1))
+    await vi.waitFor(() => expect(identity).toHaveBeenCalledTimes(1))
     const other = '0x00000000000000000000000000000000000000c3'
     controller.setReceiverAddress(other)
-    await vi.waitFor(() => expect(api.getIdentity).toHaveBeenCalledTimes(2))
+    await vi.waitFor(() => expect(identity).toHaveBeenCalledTimes(2))
     await vi.waitFor(() => expect(controller.state.get().receiverProfileName).toBe('bob.eth'))
     answer({ name: 'stale.eth', avatar: '' })
     await new Promise((resolve) => setTimeout(resolve, 30))
@@ -329,10 +332,7 @@ describe('the send controller', () => {
       receiverProfileImage: 'https://example.com/bob.png',
       receiverLoading: false,
     })
-    expect(api.getIdentity.mock.calls.map(([params]) => (params as { address: string }).address)).toEqual([
-      RECEIVER,
-      other,
-    ])
+    expect(identity.mock.calls.map(([params]) => params.address)).toEqual([RECEIVER, other])
   })
 
   it('reset empties the form and keeps the balances (the resetSendState hook)', async () => {

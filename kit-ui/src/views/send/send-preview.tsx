@@ -6,7 +6,7 @@ import { useStore } from '../../components/use-store.js'
 import { formatAddress } from '../../format/address.js'
 import { formatUsd } from '../../format/fiat.js'
 import type { UiKit } from '../../kit/types.js'
-import { handBack, messageOf } from './send-shared.js'
+import { handBack, Issues, messageOf } from './send-shared.js'
 
 const WARNINGS_ID = 'lk-send-warnings'
 
@@ -113,19 +113,7 @@ export function SendPreviewView({ kit, controller }: { kit: UiKit; controller: S
       </dl>
       {mustAccept ? (
         <div>
-          <div id={WARNINGS_ID}>
-            {warnings.map((warning) => (
-              <p
-                key={warning.message}
-                class="send-issue"
-                data-testid="send-issue"
-                data-field={warning.field}
-                data-level={warning.level}
-              >
-                {warning.message}
-              </p>
-            ))}
-          </div>
+          <Issues id={WARNINGS_ID} issues={warnings} />
           <label class="send-accept">
             <input
               type="checkbox"

@@ -6,7 +6,7 @@ import { useStore } from '../../components/use-store.js'
 import { formatAddress } from '../../format/address.js'
 import { formatUsd } from '../../format/fiat.js'
 import type { UiKit } from '../../kit/types.js'
-import { handBack, Issues, messageOf } from './send-shared.js'
+import { feeText, handBack, Issues, messageOf } from './send-shared.js'
 
 const WARNINGS_ID = 'lk-send-warnings'
 
@@ -107,7 +107,7 @@ export function SendPreviewView({ kit, controller }: { kit: UiKit; controller: S
         <div>
           <dt>{t('networkFee')}</dt>
           <dd data-testid="send-preview-fee">
-            <span class="send-cut">{fee ? `${fee.value} ${fee.symbol}` : t('feeNotEstimated')}</span>
+            <span class="send-cut">{fee ? feeText(fee) : t('feeNotEstimated')}</span>
           </dd>
         </div>
       </dl>

@@ -1,4 +1,4 @@
-import type { SendController, SendIssue } from '@latchkey/core'
+import type { SendController, SendFee, SendIssue } from '@latchkey/core'
 import type { UiKit } from '../../kit/types.js'
 
 /** A thrown problem as the Send views show it: its message (core's messages are the visitor's), else a generic one. */
@@ -41,4 +41,19 @@ export function Issues({ id, issues }: { id: string; issues: readonly SendIssue[
       ))}
     </div>
   )
+}
+
+/**
+ * A fee as the Send views show it: at most 4 significant digits (at most 6 decimals above 1), rounded up, as the fee
+ * is what the send may cost: '0.000053614562568' shows '0.00005362'. Decimal text in, decimal text out.
+ */
+export function feeText(fee: SendFee): string {
+  const [whole = '0', fraction = ''] = fee.value.split('.')
+  const first = /[1-9]/.exec(fraction)?.index ?? fraction.length
+  const keep = whole.replace(/^0+/, '') ? Math.min(6, fraction.length) : Math.min(first + 4, fraction.length)
+  const digits = BigInt(`${whole}${fraction.slice(0, keep)}`)
+  const up = /[1-9]/.test(fraction.slice(keep)) ? 1n : 0n
+  const text = String(digits + up).padStart(keep + 1, '0')
+  const shown = keep === 0 ? text : `${text.slice(0, -keep)}.${text.slice(-keep)}`.replace(/\.?0+$/, '')
+  return `${shown} ${fee.symbol}`
 }

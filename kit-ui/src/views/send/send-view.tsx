@@ -4,7 +4,7 @@ import { Avatar } from '../../components/images.js'
 import { useStore } from '../../components/use-store.js'
 import { formatUsd } from '../../format/fiat.js'
 import type { UiKit } from '../../kit/types.js'
-import { Issues, messageOf, takeHandedBack } from './send-shared.js'
+import { feeText, Issues, messageOf, takeHandedBack } from './send-shared.js'
 import { TokenPicker, tokenKey } from './token-picker.js'
 
 export { SEND_CSS } from './send-css.js'
@@ -104,11 +104,7 @@ export function SendView({ kit, controller }: { kit: UiKit; controller: SendCont
   const fiat = token && token.price > 0 && DECIMAL.test(amount) ? Number(amount) * token.price : undefined
   const amountAria = aria('amount')
   const receiverAria = aria('receiver')
-  const fee = state.feeLoading
-    ? t('estimatingFee')
-    : state.fee
-      ? `${state.fee.value} ${state.fee.symbol}`
-      : state.feeError
+  const fee = state.feeLoading ? t('estimatingFee') : state.fee ? feeText(state.fee) : state.feeError
 
   return (
     <form class="send" data-testid="send-view" noValidate onSubmit={(e) => void review(e)}>

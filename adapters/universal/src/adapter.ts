@@ -38,10 +38,12 @@ import {
   type VerifyMessageParams,
   type WalletCapabilities,
   type WalletConnectProvider,
+  type WriteContractParams,
   walletConnectConnector,
 } from '@latchkey/core'
 import { WalletConnectConnection } from '@latchkey/core/walletconnect'
 import { base64, hex } from '@scure/base'
+import type { Abi } from 'viem'
 import { ChainReads } from './reads.js'
 import { sendTransactionRequest, signMessageRequest } from './requests.js'
 import { solanaTransfer } from './solana-transfer.js'
@@ -226,6 +228,26 @@ export class UniversalAdapter implements ChainAdapter<WalletConnectProvider> {
         }),
     })
     return { hash, network }
+  }
+
+  /**
+   * eip155: a contract call (an ERC-20 `transfer`, …) encoded with viem (loaded on first use) and sent as
+   * `eth_sendTransaction` with its data; nothing is simulated, so a function without outputs (USDT's) works.
+   */
+  async writeContract(params: WriteContractParams): Promise<SendTransactionResult> {
+    this.only('eip155', 'writeContract')
+    const { encodeFunctionData } = await import('viem')
+    const data = encodeFunctionData({
+      abi: params.abi as Abi,
+      functionName: params.functionName,
+      args: params.args ?? [],
+    })
+    return this.sendTransaction({
+      to: params.address,
+      value: params.value ?? 0n,
+      data,
+      ...(params.network ? { network: params.network } : {}),
+    })
   }
 
   async estimateGas(params: EstimateGasParams): Promise<bigint> {

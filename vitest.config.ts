@@ -88,6 +88,8 @@ export default defineConfig({
       project('browser', './tools/browser', TESTS_ONLY),
       project('services', './tools/services'),
       project('service-db', './tools/service-db', TESTS_ONLY),
+      project('mail-sink', './tools/mail-sink', TESTS_ONLY),
+      project('auth', './apps/auth', TESTS_ONLY),
       project('stack', './tools/stack'),
       project('start', './tools/start', TESTS_ONLY),
       project('checks', './tools/checks', TESTS_ONLY),

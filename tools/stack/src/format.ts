@@ -63,6 +63,13 @@ export function formatStackInfo(info: LocalStackInfo, extraLines: readonly strin
     '',
     "WalletConnect relay (the SDKs' relayUrl)",
     `  ${info.relay.url}`,
+    '',
+    'Mail sink (every email the local services send; JSON API at /api/messages?to=<address>)',
+    `  mailbox ${info.mail.url}/`,
+    `  SMTP    ${info.mail.smtpHost}:${info.mail.smtpPort}`,
+    '',
+    `Auth service (the embedded wallet: email codes, devices, sessions, keys, signing; answers the frame origin ${info.auth.frameOrigin} only)`,
+    `  ${info.auth.url}`,
   )
   lines.push('', 'ERC-20 tokens (same address on every chain)')
   for (const token of Object.values(TOKENS)) {

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url'
+import type { AuthServer } from '@latchkey/auth'
 import { type BitcoinNetworks, startBitcoinNetworks } from '@latchkey/bitcoin-chains'
 import { type EvmChains, startEvmChains, TOKENS } from '@latchkey/evm-chains'
+import { type MailSink, startMailSink } from '@latchkey/mail-sink'
 import {
   readBitcoinCaipNetworkId,
   SERVICES_DATA_DIR_ENV,
@@ -12,14 +14,19 @@ import {
 } from '@latchkey/services'
 import { type SolanaClusters, startSolanaClusters } from '@latchkey/solana-chains'
 import { type LocalRelay, startRelay } from '@latchkey/wc-relay'
+import { startStackAuth } from './auth.js'
 import type { LocalStackInfo } from './types.js'
+
+export { DEFAULT_AUTH_DATA_DIR } from './auth.js'
 
 export { formatStackInfo } from './format.js'
 export { type RunStackOptions, runStack, type StackExtras } from './run.js'
 export type {
+  LocalAuth,
   LocalEvmChain,
   LocalEvmStack,
   LocalEvmTokens,
+  LocalMail,
   LocalRelayInfo,
   LocalServices,
   LocalStackInfo,
@@ -46,8 +53,9 @@ export interface StartStackOptions {
   /**
    * Every service on an ephemeral port (tests). Otherwise the fixed default ports, each overridable by its
    * environment variable (LATCHKEY_EVM1_PORT, LATCHKEY_EVM2_PORT, LATCHKEY_SOLANA1_PORT, LATCHKEY_SOLANA2_PORT,
-   * LATCHKEY_BTC1_PORT, LATCHKEY_BTC2_PORT, LATCHKEY_SERVICES_PORT, LATCHKEY_RELAY_PORT), and the services
-   * stand-in's database in its folder (below).
+   * LATCHKEY_BTC1_PORT, LATCHKEY_BTC2_PORT, LATCHKEY_SERVICES_PORT, LATCHKEY_RELAY_PORT, LATCHKEY_MAIL_SMTP_PORT,
+   * LATCHKEY_MAIL_PORT, LATCHKEY_AUTH_PORT; LATCHKEY_FRAME_PORT for the auth service's frame origin), and the
+   * services stand-in's and the auth service's databases in their folders (below).
    */
   ephemeral?: boolean
   /** Where the port and database variables are read from. Default: process.env. */
@@ -66,8 +74,9 @@ export interface LocalStack {
 
 /**
  * Starts everything local: the two EVM chains with their tokens, the two Solana clusters, the two Bitcoin
- * networks and the WalletConnect relay side by side, then the services stand-in reading the chains. When one
- * fails, what started is stopped and the first error is thrown.
+ * networks, the WalletConnect relay and the mail sink side by side, then the services stand-in reading the chains,
+ * then the auth service (sending through the sink, reading origins from the stand-in). When one fails, what
+ * started is stopped and the first error is thrown.
  */
 export async function startStack(options: StartStackOptions = {}): Promise<LocalStack> {
   const common = {
@@ -82,13 +91,18 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
       ...(options.ephemeral ? { port: 0 } : {}),
       ...(options.env ? { env: options.env } : {}),
     }),
+    startMailSink({
+      ...(options.ephemeral ? { port: 0, smtpPort: 0 } : {}),
+      ...(options.env ? { env: options.env } : {}),
+    }),
   ] as const)
-  const [evmStart, solanaStart, bitcoinStart, relayStart] = started
+  const [evmStart, solanaStart, bitcoinStart, relayStart, mailStart] = started
   if (
     evmStart.status === 'rejected' ||
     solanaStart.status === 'rejected' ||
     bitcoinStart.status === 'rejected' ||
-    relayStart.status === 'rejected'
+    relayStart.status === 'rejected' ||
+    mailStart.status === 'rejected'
   ) {
     await Promise.allSettled(
       started.map((entry) => (entry.status === 'fulfilled' ? stopService(entry.value) : undefined)),
@@ -99,7 +113,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
   const solana: SolanaClusters = solanaStart.value
   const bitcoin: BitcoinNetworks = bitcoinStart.value
   const relay: LocalRelay = relayStart.value
-  const stopChains = () => Promise.all([evm.stop(), solana.stop(), bitcoin.stop(), relay.close()])
+  const mail: MailSink = mailStart.value
+  const stopChains = () =>
+    Promise.all([evm.stop(), solana.stop(), bitcoin.stop(), relay.close(), mail.stop()])
   let services: ServicesServer
   try {
     // Bitcoin ids come from the genesis hash each network's Esplora API reports, so they are the real ones.
@@ -142,6 +158,14 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
     await stopChains()
     throw error
   }
+  let auth: AuthServer
+  try {
+    auth = await startStackAuth(options, services, mail)
+  } catch (error) {
+    await services.stop()
+    await stopChains()
+    throw error
+  }
   const info: LocalStackInfo = {
     evm: {
       chains: evm.chains.map((chain) => ({ ...chain })),
@@ -152,15 +176,19 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
     bitcoin: bitcoin.info(),
     services: { url: services.url },
     relay: { url: relay.url, port: relay.port },
+    mail: { url: mail.url, smtpHost: mail.smtpHost, smtpPort: mail.smtpPort },
+    auth: { url: auth.url, frameOrigin: auth.frameOrigin },
   }
   let stopped: Promise<void> | undefined
   return {
     info,
     onCrash: (listener) => evm.onCrash(listener),
     stop() {
-      // The stand-in first: its indexer stops reading the chains before they go.
-      stopped ??= services
+      // The auth service first (it reads the stand-in and sends through the sink), then the stand-in: its indexer
+      // stops reading the chains before they go.
+      stopped ??= auth
         .stop()
+        .finally(() => services.stop())
         .finally(() => stopChains())
         .then(() => undefined)
       return stopped

@@ -47,6 +47,26 @@ export interface LocalRelayInfo {
   port: number
 }
 
+/** The mail sink (tools/mail-sink): every email the local services send lands here. */
+export interface LocalMail {
+  /** `http://127.0.0.1:<port>`: the mailbox page at `/`, the JSON API at `/api/messages?to=<address>`. */
+  url: string
+  /** Where to send: plain SMTP on 127.0.0.1, no TLS, any or no credentials. */
+  smtpHost: string
+  smtpPort: number
+}
+
+/** The embedded wallet's auth service (apps/auth): email codes, devices, sessions, keys and signing. */
+export interface LocalAuth {
+  /** `http://127.0.0.1:<port>`: the API of apps/auth/README.md. */
+  url: string
+  /**
+   * The only browser origin it answers: the secure frame's, `http://localhost:<port>` (LATCHKEY_FRAME_PORT, default
+   * 5175 for `npm start`; a port free at start in tests, where the frame of a later issue is to listen).
+   */
+  frameOrigin: string
+}
+
 export interface LocalStackInfo {
   evm: LocalEvmStack
   /** Two local Solana clusters (tools/solana-chains): JSON-RPC over HTTP and WebSocket, funded keypairs, an SPL mint. */
@@ -56,6 +76,8 @@ export interface LocalStackInfo {
   services: LocalServices
   /** The WalletConnect relay. A test that stops or restarts a relay starts its own (`startRelay({ port: 0 })`). */
   relay: LocalRelayInfo
+  mail: LocalMail
+  auth: LocalAuth
 }
 
 declare module 'vitest' {

@@ -13,7 +13,10 @@ const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 const children: ChildProcess[] = []
 const servers: Server[] = []
-/** The services stand-in's data folder of each run: a fresh one, never the repository's `.data/services`. */
+/**
+ * The services stand-in's and the auth service's data folders of each run: fresh ones, never the repository's
+ * `.data/services` and `.data/auth`.
+ */
 const dataDirs: string[] = []
 afterEach(async () => {
   for (const child of children.splice(0))
@@ -66,6 +69,9 @@ const PORT_VARIABLES = [
   'LATCHKEY_BTC2_PORT',
   'LATCHKEY_SERVICES_PORT',
   'LATCHKEY_RELAY_PORT',
+  'LATCHKEY_MAIL_SMTP_PORT',
+  'LATCHKEY_MAIL_PORT',
+  'LATCHKEY_AUTH_PORT',
 ] as const
 type PortVariable = (typeof PORT_VARIABLES)[number]
 
@@ -89,9 +95,10 @@ interface Run {
 
 function runCli(env: Record<string, string>): Run {
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-services-'))
-  dataDirs.push(dataDir)
+  const authDir = mkdtempSync(join(tmpdir(), 'latchkey-auth-'))
+  dataDirs.push(dataDir, authDir)
   const child = spawn(process.execPath, [CLI], {
-    env: { ...process.env, LATCHKEY_SERVICES_DATA_DIR: dataDir, ...env },
+    env: { ...process.env, LATCHKEY_SERVICES_DATA_DIR: dataDir, LATCHKEY_AUTH_DATA_DIR: authDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
@@ -140,9 +147,18 @@ describe('latchkey-stack CLI', () => {
     const url = (name: PortVariable) => `http://127.0.0.1:${env[name]}`
     const urls = [...printed.matchAll(/(?:http|ws):\/\/127\.0\.0\.1:\d+/g)].map((match) => match[0])
     expect(urls).toEqual([
-      ...PORT_VARIABLES.filter((name) => name !== 'LATCHKEY_RELAY_PORT').map(url),
+      ...PORT_VARIABLES.slice(0, PORT_VARIABLES.indexOf('LATCHKEY_RELAY_PORT')).map(url),
       `ws://127.0.0.1:${env.LATCHKEY_RELAY_PORT}`,
+      url('LATCHKEY_MAIL_PORT'),
+      url('LATCHKEY_AUTH_PORT'),
     ])
+    expect(printed).toContain(`SMTP    127.0.0.1:${env.LATCHKEY_MAIL_SMTP_PORT}`)
+    expect(printed).toContain('answers the frame origin http://localhost:5175 only')
+    expect(await (await fetch(`${url('LATCHKEY_AUTH_PORT')}/health`)).json()).toEqual({
+      status: 'ok',
+      database: 'pglite',
+    })
+    expect((await fetch(`${url('LATCHKEY_MAIL_PORT')}/`)).status).toBe(200)
     // The relay speaks WebSocket only: a plain HTTP request is told to upgrade.
     expect((await fetch(url('LATCHKEY_RELAY_PORT'))).status).toBe(426)
     const services = await fetch(`${url('LATCHKEY_SERVICES_PORT')}/v1/supported-chains`)
@@ -209,18 +225,20 @@ describe('latchkey-stack CLI', () => {
     },
   )
 
-  it('names LATCHKEY_SERVICES_PORT when the services port is taken, after stopping the chains', {
-    timeout: 60_000,
-  }, async () => {
-    const taken = await occupyPort()
-    const env = await portEnv({ LATCHKEY_SERVICES_PORT: taken })
-    const run = runCli(env)
-    expect(await run.exit).toEqual({ code: 1, signal: null })
-    expect(run.output.stderr.trim()).toBe(
-      `latchkey-stack: Port ${taken} is already in use; set LATCHKEY_SERVICES_PORT to another port.`,
-    )
-    for (const name of PORT_VARIABLES.filter((variable) => variable !== 'LATCHKEY_SERVICES_PORT')) {
-      expect(await isFree(Number(env[name]))).toBe(true)
-    }
-  })
+  it.each(['LATCHKEY_SERVICES_PORT', 'LATCHKEY_AUTH_PORT'] as const)(
+    'names %s when its port is taken, after stopping what started before it',
+    { timeout: 60_000 },
+    async (variable) => {
+      const taken = await occupyPort()
+      const env = await portEnv({ [variable]: taken })
+      const run = runCli(env)
+      expect(await run.exit).toEqual({ code: 1, signal: null })
+      expect(run.output.stderr.trim()).toBe(
+        `latchkey-stack: Port ${taken} is already in use; set ${variable} to another port.`,
+      )
+      for (const name of PORT_VARIABLES.filter((other) => other !== variable)) {
+        expect(await isFree(Number(env[name]))).toBe(true)
+      }
+    },
+  )
 })

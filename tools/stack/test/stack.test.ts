@@ -81,6 +81,27 @@ describe('inject("stack") from the global setup', () => {
     }
   })
 
+  it('runs the mail sink and the auth service: a login code sent by the service is in the sink', async () => {
+    expect(new URL(info.mail.url).port).not.toBe('8025')
+    expect(info.mail.smtpPort).not.toBe(2525)
+    expect(info.auth.frameOrigin).toMatch(/^http:\/\/localhost:\d+$/)
+    const health = await fetch(`${info.auth.url}/health`, { headers: { origin: info.auth.frameOrigin } })
+    expect(health.headers.get('access-control-allow-origin')).toBe(info.auth.frameOrigin)
+    expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' })
+    const email = `stack-${Date.now()}@example.test`
+    const start = await fetch(`${info.auth.url}/v1/email/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ projectId: 'stack-test', email, deviceId: 'stack-test-device-0001' }),
+    })
+    expect(await start.json()).toEqual({ action: 'VERIFY_OTP' })
+    const inbox = (await (await fetch(`${info.mail.url}/api/messages?to=${email}`)).json()) as {
+      messages: { subject: string; text: string }[]
+    }
+    expect(inbox.messages).toHaveLength(1)
+    expect(inbox.messages[0]?.text).toMatch(/Your login code is \d{6}\./)
+  })
+
   it('names the mnemonic and the token addresses', () => {
     expect(info.evm.mnemonic).toBe(TEST_MNEMONIC)
     expect(info.evm.tokens).toEqual(TOKEN_ADDRESSES)
@@ -111,5 +132,11 @@ describe('formatStackInfo', () => {
     }
     expect(text).toContain(info.bitcoin.accounts[0]!.payment.addresses.regtest)
     expect(text).toMatch(new RegExp(`WalletConnect relay .*\\n +${info.relay.url}`))
+    expect(text).toMatch(
+      new RegExp(
+        `Mail sink .*\\n +mailbox ${info.mail.url}/\\n +SMTP +127\\.0\\.0\\.1:${info.mail.smtpPort}`,
+      ),
+    )
+    expect(text).toMatch(new RegExp(`Auth service .*${info.auth.frameOrigin} only\\)\\n +${info.auth.url}`))
   })
 })

@@ -18,12 +18,15 @@ const VARIABLES = [
   'LATCHKEY_BTC2_PORT',
   'LATCHKEY_SERVICES_PORT',
   'LATCHKEY_RELAY_PORT',
+  'LATCHKEY_MAIL_SMTP_PORT',
+  'LATCHKEY_MAIL_PORT',
+  'LATCHKEY_AUTH_PORT',
   'LATCHKEY_LAB_PORT',
   'LATCHKEY_WALLET_PORT',
 ] as const
 
 const children: ChildProcess[] = []
-/** The services stand-in's data folder of each run: a fresh one, never the repository's `.data/services`. */
+/** The services stand-in's and the auth service's data folders of each run: never the repository's `.data`. */
 const dataDirs: string[] = []
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL')
@@ -40,9 +43,10 @@ async function freePort(): Promise<number> {
 
 function run(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'latchkey-services-'))
-  dataDirs.push(dataDir)
+  const authDir = mkdtempSync(join(tmpdir(), 'latchkey-auth-'))
+  dataDirs.push(dataDir, authDir)
   const child = spawn(process.execPath, [CLI], {
-    env: { ...process.env, LATCHKEY_SERVICES_DATA_DIR: dataDir, ...env },
+    env: { ...process.env, LATCHKEY_SERVICES_DATA_DIR: dataDir, LATCHKEY_AUTH_DATA_DIR: authDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)
@@ -65,7 +69,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 describe('npm start', () => {
-  it('serves the stack, the lab and the wallet simulator, prints their pages, and stops on SIGINT', {
+  it('serves the stack (the mail sink and the auth service too), the lab and the wallet simulator, prints their pages, and stops on SIGINT', {
     timeout: 60_000,
   }, async () => {
     const env = Object.fromEntries(
@@ -81,6 +85,10 @@ describe('npm start', () => {
     for (const page of ['wagmi', 'ethers', 'ethers5', 'vanilla'])
       expect(started.output.stdout).toContain(`${lab}/${page}`)
     expect(started.output.stdout).toContain(`ws://127.0.0.1:${env.LATCHKEY_RELAY_PORT}`)
+    expect(started.output.stdout).toContain(`mailbox http://127.0.0.1:${env.LATCHKEY_MAIL_PORT}/`)
+    expect(started.output.stdout).toMatch(
+      new RegExp(`Auth service .*\\n +http://127\\.0\\.0\\.1:${env.LATCHKEY_AUTH_PORT}\\n`),
+    )
     const html = await (await fetch(`${lab}/ethers`)).text()
     expect(html).toContain('<script')
     const config = (await (await fetch(`${lab}/lab-config.json`)).json()) as {

@@ -1,0 +1,101 @@
+// The auth service of the local stack: its database and key-encryption key for `npm start` (kept in
+// `.data/auth`), the frame origin it answers, and the mail sink it sends through.
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import {
+  AUTH_DATA_DIR_ENV,
+  AUTH_DATABASE_URL_ENV,
+  AUTH_KEK_ENV,
+  type AuthDatabaseOptions,
+  type AuthServer,
+  DEFAULT_FRAME_PORT,
+  FRAME_PORT_ENV,
+  parseKek,
+  startAuthServer,
+} from '@latchkey/auth'
+import { LOCALHOST, portFromEnv } from '@latchkey/local-ports'
+import type { MailSink } from '@latchkey/mail-sink'
+
+/** The auth service's own data folder for `npm start`: `.data/auth` at the repository's root (git-ignored). */
+export const DEFAULT_AUTH_DATA_DIR = fileURLToPath(new URL('../../../.data/auth', import.meta.url))
+
+interface AuthStackOptions {
+  ephemeral?: boolean
+  env?: Record<string, string | undefined>
+}
+
+/** A port of 127.0.0.1 that was free a moment ago, for the secure frame of a later issue to listen on. */
+async function pickFreePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, LOCALHOST, resolve)
+  })
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('no port was assigned')
+  return address.port
+}
+
+/**
+ * The key-encryption key of the stack's auth service: a fresh one per test run (ephemeral); for `npm start`,
+ * LATCHKEY_AUTH_KEK, else the file `kek` in the auth data folder, made on the first start. A development
+ * convenience only: a deployment keeps its key away from the database (apps/auth/README.md).
+ */
+function stackKek(options: AuthStackOptions, env: Record<string, string | undefined>): Uint8Array {
+  if (options.ephemeral) return randomBytes(32)
+  const fromEnv = env[AUTH_KEK_ENV]?.trim()
+  if (fromEnv) return parseKek(fromEnv, AUTH_KEK_ENV)
+  const folder = env[AUTH_DATA_DIR_ENV]?.trim() || DEFAULT_AUTH_DATA_DIR
+  const file = join(folder, 'kek')
+  if (!existsSync(file)) {
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' })
+  }
+  return parseKek(readFileSync(file, 'utf8'), `The file ${file}`)
+}
+
+/** In memory for tests; for `npm start` the variables, else {@link DEFAULT_AUTH_DATA_DIR}. */
+function authDatabase(
+  options: AuthStackOptions,
+  env: Record<string, string | undefined>,
+): AuthDatabaseOptions | undefined {
+  if (options.ephemeral) return {}
+  if (env[AUTH_DATABASE_URL_ENV]?.trim() || env[AUTH_DATA_DIR_ENV]?.trim()) return undefined
+  return { dataDir: DEFAULT_AUTH_DATA_DIR }
+}
+
+/**
+ * Starts the auth service on top of the services stand-in (its Provider API lists each project's origins) and the
+ * mail sink, answering the secure frame's origin `http://localhost:<port>`: LATCHKEY_FRAME_PORT or 5175, or for
+ * tests a port that was free at start.
+ */
+export async function startStackAuth(
+  options: AuthStackOptions,
+  services: { url: string },
+  mail: MailSink,
+): Promise<AuthServer> {
+  const env = options.env ?? process.env
+  const framePort = options.ephemeral
+    ? await pickFreePort()
+    : (portFromEnv(env, FRAME_PORT_ENV) ?? DEFAULT_FRAME_PORT)
+  const database = authDatabase(options, env)
+  return startAuthServer({
+    ...(options.ephemeral ? { port: 0 } : {}),
+    env,
+    ...(database ? { database } : {}),
+    mode: 'development',
+    kek: stackKek(options, env),
+    frameOrigin: `http://localhost:${framePort}`,
+    providerApiUrl: services.url,
+    smtp: {
+      host: mail.smtpHost,
+      port: mail.smtpPort,
+      ignoreTLS: true,
+      from: 'Latchkey (local) <login@latchkey.localhost>',
+    },
+  })
+}

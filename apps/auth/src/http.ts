@@ -13,10 +13,11 @@ export type Reply =
 const DRAIN_LIMIT = 8 * MAX_BODY_BYTES
 
 /**
- * The parsed JSON body of a request (undefined without one).
- * @throws ApiError 413 BODY_TOO_LARGE past 1 MB, 415 for a body that is not application/json, 400 INVALID_JSON.
+ * The parsed JSON body of a request (undefined without one); with `form`, an HTML form's fields instead
+ * (`application/x-www-form-urlencoded`, as the device-approval page posts them).
+ * @throws ApiError 413 BODY_TOO_LARGE past 1 MB, 415 for a body of another type, 400 INVALID_JSON.
  */
-export function readJsonBody(req: IncomingMessage): Promise<unknown> {
+export function readJsonBody(req: IncomingMessage, options: { form?: boolean } = {}): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -37,6 +38,14 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> {
         return
       }
       const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase()
+      if (options.form) {
+        if (type === 'application/x-www-form-urlencoded') {
+          resolve(Object.fromEntries(new URLSearchParams(text)))
+          return
+        }
+        reject(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The body must be the approval page’s form.'))
+        return
+      }
       if (type !== 'application/json') {
         reject(
           new ApiError(
@@ -60,9 +69,14 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> {
  * The CORS headers of a request from `frameOrigin` (none for a request without Origin: curl, servers).
  * @throws ApiError 403 ORIGIN_NOT_ALLOWED for any other Origin, `null` included.
  */
-export function corsHeaders(req: IncomingMessage, frameOrigin: string): Record<string, string> {
+export function corsHeaders(
+  req: IncomingMessage,
+  frameOrigin: string,
+  ownOrigin?: string,
+): Record<string, string> {
   const origin = req.headers.origin
-  if (origin === undefined) return {}
+  // The service's own pages (the device-approval form) post to it from its origin: no CORS headers needed.
+  if (origin === undefined || (ownOrigin !== undefined && origin === ownOrigin)) return {}
   if (origin !== frameOrigin) {
     throw new ApiError(
       403,
@@ -83,7 +97,7 @@ const COMMON = { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff
 
 /** The Content-Security-Policy of the HTML pages: no script, nothing loaded, inline styles only. */
 const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 export function send(res: ServerResponse, reply: Reply, cors: Record<string, string>): void {
   if ('html' in reply) {
@@ -120,8 +134,22 @@ export const escapeHtml = (value: string): string =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;')
 
-/** A small HTML page (every value escaped by the caller). */
-export const page = (status: number, title: string, paragraphs: string[]): Reply => ({
+/** A small HTML page (every value escaped here), with a form of one button posting hidden fields when given. */
+export const page = (
+  status: number,
+  title: string,
+  paragraphs: string[],
+  form?: { action: string; fields: Record<string, string>; button: string },
+): Reply => ({
   status,
-  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem}</style></head><body><h1>${escapeHtml(title)}</h1>${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('')}</body></html>`,
+  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title><style>body{font:16px/1.5 system-ui,sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem}button{font:inherit;padding:.5rem 1rem}</style></head><body><h1>${escapeHtml(title)}</h1>${paragraphs.map((text) => `<p>${escapeHtml(text)}</p>`).join('')}${
+    form
+      ? `<form method="post" action="${escapeHtml(form.action)}">${Object.entries(form.fields)
+          .map(
+            ([name, value]) =>
+              `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+          )
+          .join('')}<button type="submit">${escapeHtml(form.button)}</button></form>`
+      : ''
+  }</body></html>`,
 })

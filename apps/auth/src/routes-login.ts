@@ -95,20 +95,48 @@ export async function deviceVerify(deps: AuthDeps, ctx: RequestContext): Promise
   return json({ action: 'VERIFY_OTP' })
 }
 
-/** GET /v1/device/approve?token=… (the link in the email): a small page; the login code follows by email. */
-export async function deviceApprove(deps: AuthDeps, ctx: RequestContext): Promise<Reply> {
-  const token = ctx.query.get('token') ?? ''
+/** Where the email's approval link points: GET shows a page asking to approve, its form's POST approves. */
+export const DEVICE_APPROVE_PATH = '/v1/device/approve'
+
+/** The live approval of a link's token, or the page saying the link no longer works. */
+async function approvalOf(deps: AuthDeps, token: string, now: number) {
   const row = /^[A-Za-z0-9_-]{20,200}$/.test(token) ? await codeByLink(deps.db, token) : undefined
+  if (row?.user_id && row.device_hash && !deadReason(row, now))
+    return { row, user: row.user_id, device: row.device_hash }
+  return page(400, 'This link no longer works', [
+    'It was already used, it expired (links last 10 minutes), or a newer email replaced it.',
+    'Start again from the app to get a new one.',
+  ])
+}
+
+/**
+ * GET /v1/device/approve?token=… (the link in the email): a page asking to approve, whose button posts the token. Opening
+ * the link approves nothing, so a mail scanner that fetches links cannot approve a browser.
+ */
+export async function deviceApprovePage(deps: AuthDeps, ctx: RequestContext): Promise<Reply> {
+  const token = ctx.query.get('token') ?? ''
+  const approval = await approvalOf(deps, token, deps.now())
+  if (!('row' in approval)) return approval
+  return page(
+    200,
+    'Approve this browser?',
+    [
+      `Someone is signing in to ${approval.row.email} from a browser used for the first time.`,
+      'If it is you, approve it; the login code then follows by email. If not, close this page.',
+    ],
+    { action: DEVICE_APPROVE_PATH, fields: { token }, button: 'Approve the browser' },
+  )
+}
+
+/** POST /v1/device/approve (the page's form: token): approves the browser; the login code follows by email. */
+export async function deviceApprove(deps: AuthDeps, ctx: RequestContext): Promise<Reply> {
+  const body = strictObject(ctx.body, ['token'])
   const now = deps.now()
-  if (!row?.user_id || !row.device_hash || deadReason(row, now)) {
-    return page(400, 'This link no longer works', [
-      'It was already used, it expired (links last 10 minutes), or a newer email replaced it.',
-      'Start again from the app to get a new one.',
-    ])
-  }
-  await markUsed(deps.db, row, now)
-  await approveDevice(deps.db, row.user_id, row.device_hash, now)
-  await sendLoginCode(deps, row.email, row.device_hash, row.project_id, false)
+  const approval = await approvalOf(deps, typeof body.token === 'string' ? body.token : '', now)
+  if (!('row' in approval)) return approval
+  await markUsed(deps.db, approval.row, now)
+  await approveDevice(deps.db, approval.user, approval.device, now)
+  await sendLoginCode(deps, approval.row.email, approval.device, approval.row.project_id, false)
   return page(200, 'Device approved', [
     'The browser you signed in from is approved.',
     'We sent you a login code: enter it in that browser to finish signing in. You can close this page.',

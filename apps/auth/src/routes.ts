@@ -13,7 +13,14 @@ import {
   signedIn,
   signOut,
 } from './routes-account.js'
-import { deviceApprove, deviceVerify, emailStart, emailVerify } from './routes-login.js'
+import {
+  DEVICE_APPROVE_PATH,
+  deviceApprove,
+  deviceApprovePage,
+  deviceVerify,
+  emailStart,
+  emailVerify,
+} from './routes-login.js'
 import {
   signEvmMessage,
   signEvmTransaction,
@@ -37,7 +44,8 @@ const ROUTES: { method: 'GET' | 'POST'; path: string | RegExp; handle: Handler }
   { method: 'GET', path: '/health', handle: (deps) => health(deps) },
   { method: 'POST', path: '/v1/email/start', handle: emailStart },
   { method: 'POST', path: '/v1/device/verify', handle: deviceVerify },
-  { method: 'GET', path: '/v1/device/approve', handle: deviceApprove },
+  { method: 'GET', path: DEVICE_APPROVE_PATH, handle: deviceApprovePage },
+  { method: 'POST', path: DEVICE_APPROVE_PATH, handle: deviceApprove },
   { method: 'POST', path: '/v1/email/verify', handle: emailVerify },
   { method: 'GET', path: '/v1/user', handle: getUser },
   { method: 'POST', path: '/v1/signout', handle: signOut },

@@ -12,6 +12,7 @@ import { assertKekMatches, revealKeys } from './keys.js'
 import { createMailer, type SmtpOptions } from './mailer.js'
 import { createOriginsSource } from './origins.js'
 import { route } from './routes.js'
+import { DEVICE_APPROVE_PATH } from './routes-login.js'
 import { createSecrets } from './secrets.js'
 import { findUserByEmail } from './users.js'
 
@@ -136,13 +137,15 @@ export async function startAuthServer(options: StartAuthOptions): Promise<AuthSe
     const method = (req.method ?? 'GET').toUpperCase()
     let cors: Record<string, string> = {}
     try {
-      cors = corsHeaders(req, options.frameOrigin)
+      // The device-approval form is the service's own page: it posts from the service's origin, as a form.
+      const approval = method === 'POST' && url.pathname === DEVICE_APPROVE_PATH
+      cors = corsHeaders(req, options.frameOrigin, approval ? new URL(deps.publicUrl).origin : undefined)
       if (method === 'OPTIONS') {
         res.writeHead(204, cors)
         res.end()
         return
       }
-      const body = method === 'POST' ? await readJsonBody(req) : undefined
+      const body = method === 'POST' ? await readJsonBody(req, { form: approval }) : undefined
       const context = {
         method,
         path: url.pathname,

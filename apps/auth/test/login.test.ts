@@ -91,16 +91,40 @@ describe('email login', () => {
     await start(email, second)
     const link = linkIn(await mail(email, 2))
     expect(link.startsWith(`${auth.url}/v1/device/approve?token=`)).toBe(true)
+    // Opening the link approves nothing (a mail scanner fetches links): it shows a page whose button posts the token.
     const page = await fetch(link)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
-    expect(await page.text()).toContain('Device approved')
+    const html = await page.text()
+    expect(html).toContain('Approve this browser?')
+    expect(html).toContain('<form method="post" action="/v1/device/approve">')
+    expect((await fetch(link)).status).toBe(200)
+    expect(await mail(email, 2)).toBeDefined()
+    const token = new URL(link).searchParams.get('token') ?? ''
+    // The form's post, from the service's own page (its origin), approves; the login code follows.
+    const approve = () =>
+      fetch(`${auth.url}/v1/device/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(auth.url).origin },
+        body: new URLSearchParams({ token }).toString(),
+      })
+    const approved = await approve()
+    expect(approved.status).toBe(200)
+    expect(await approved.text()).toContain('Device approved')
     const login = await verify(email, second, codeIn(await mail(email, 3)))
     expect(login.body.user.evmAddress).toBe(first.user.evmAddress)
     // The link works once.
-    const again = await fetch(link)
+    const again = await approve()
     expect(again.status).toBe(400)
     expect(await again.text()).toContain('This link no longer works')
+    expect((await fetch(link)).status).toBe(400)
+    // Another site's form cannot post it; JSON is not the form.
+    const foreign = await fetch(`${auth.url}/v1/device/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: new URLSearchParams({ token }).toString(),
+    })
+    expect(foreign.status).toBe(403)
   })
 
   it('does not let a browser that asked before the address became a user skip the approval', async () => {

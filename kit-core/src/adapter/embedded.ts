@@ -21,7 +21,8 @@ export type EmailLoginAction = 'VERIFY_DEVICE' | 'VERIFY_OTP' | 'CONNECT'
 /**
  * The embedded wallet (email, social and Farcaster login) that lives in a secure frame on its own origin
  * and speaks to the kit only through validated postMessage (a later milestone builds it). Adapters wrap it
- * as the AUTH connector on eip155 and solana; core's controllers drive the login steps.
+ * as the AUTH connector on eip155 and solana; core's controllers drive the login steps. One method per request of
+ * the frame protocol (`@latchkey/core/embedded`, 22 requests; `request` is its RPC_REQUEST).
  */
 export interface EmbeddedWalletProvider {
   connectEmail(params: { email: string }): Promise<{ action: EmailLoginAction }>
@@ -47,4 +48,24 @@ export interface EmbeddedWalletProvider {
    */
   request<T = unknown>(args: { method: string; params?: unknown; chainId?: CaipNetworkId }): Promise<T>
   signOut(): Promise<void>
+  /** Whether the frame holds a session (for the given token when one is passed). */
+  isConnected(params?: { token?: string }): Promise<{ isConnected: boolean }>
+  getChainId(): Promise<{ chainId: number | string }>
+  getSmartAccountEnabledNetworks(): Promise<{ smartAccountEnabledNetworks: (number | string)[] }>
+  initSmartAccount(): Promise<{ address: string; isDeployed: boolean }>
+  /** Starts changing the account's email: the next step is an OTP sent to the current address, then to the new one. */
+  updateEmail(params: { email: string }): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }>
+  updateEmailPrimaryOtp(params: { otp: string }): Promise<void>
+  updateEmailSecondaryOtp(params: { otp: string }): Promise<{ newEmail: string }>
+  syncTheme(params: {
+    themeMode?: 'light' | 'dark'
+    themeVariables?: Record<string, string | number>
+  }): Promise<void>
+  syncDappData(params: {
+    projectId: string
+    sdkVersion: string
+    sdkType?: string
+    metadata?: { name: string; description: string; url: string; icons: string[] }
+  }): Promise<void>
+  reload(): Promise<void>
 }

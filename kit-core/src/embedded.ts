@@ -1,0 +1,39 @@
+/**
+ * @latchkey/core/embedded: the protocol the kit and the embedded wallet's secure frame share over postMessage. Every
+ * message's `type` is `@latchkey/embedded/<NAME>`; a request carries an `id`, and the frame answers it with
+ * `<NAME>_SUCCESS` or `<NAME>_ERROR` carrying the same `id`; `@latchkey/embedded/FRAME_READY` says the frame is up.
+ * Strict schemas both ways (unknown fields refused, messages over 1 MB refused); parsers that never throw and name the
+ * field at fault. A subpath of its own: the page's first chunk never carries it.
+ */
+
+export { MAX_DEPTH } from './embedded/checks.js'
+export {
+  errorType,
+  FRAME_READY,
+  type FrameAccountInfo,
+  type FrameAccountType,
+  type FrameChainId,
+  type FrameDappMetadata,
+  type FrameErrorEvent,
+  type FrameErrorPayload,
+  type FrameEvent,
+  type FrameReadyEvent,
+  type FrameRequest,
+  type FrameRequestName,
+  type FrameRequestPayloads,
+  type FrameSocialProvider,
+  type FrameSuccessEvent,
+  type FrameSuccessPayloads,
+  MESSAGE_PREFIX,
+  REQUEST_NAMES,
+  requestType,
+  successType,
+} from './embedded/messages.js'
+export {
+  MAX_MESSAGE_BYTES,
+  messageSize,
+  type ParseResult,
+  parseFrameEvent,
+  parseFrameRequest,
+} from './embedded/parse.js'
+export { FRAME_SOCIAL_PROVIDERS, ID_PATTERN, MAX_THEME_VARIABLES } from './embedded/schemas.js'

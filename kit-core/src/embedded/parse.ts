@@ -22,24 +22,6 @@ export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: stri
 const NAMES: ReadonlySet<string> = new Set(REQUEST_NAMES)
 const id = text(64, 1, ID_PATTERN, 'must be 1 to 64 letters, digits, _ or -')
 
-/** The UTF-8 length of a string (lone surrogates count 3, as JSON escapes them anyway). */
-function utf8Length(value: string): number {
-  let bytes = 0
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i)
-    if (code < 0x80) bytes += 1
-    else if (code < 0x800) bytes += 2
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < value.length) {
-      const next = value.charCodeAt(i + 1)
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4
-        i++
-      } else bytes += 3
-    } else bytes += 3
-  }
-  return bytes
-}
-
 /**
  * A message's size: the UTF-8 length of its JSON, or undefined when it has no JSON form (a cycle, a BigInt).
  * Stops early (answering more than MAX_MESSAGE_BYTES) when the text alone is too long.
@@ -53,7 +35,7 @@ export function messageSize(input: unknown): number | undefined {
   }
   if (serialized === undefined) return undefined
   if (serialized.length > MAX_MESSAGE_BYTES) return serialized.length
-  return utf8Length(serialized)
+  return new TextEncoder().encode(serialized).length
 }
 
 function envelope(input: unknown, payload: Check | null, withId: boolean): string | undefined {

@@ -125,6 +125,13 @@ describe('the Next.js example (app router, wagmi + Latchkey, cookies)', () => {
       const address = (await text(page, 'lk-address')) ?? ''
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
+      // The kit writes its cookie from a chunk it loads after start; on a busy machine that chunk can arrive after the
+      // connection, so the reload waits for the cookie (the returning visit is what it tests, not the chunk's speed).
+      await expect
+        .poll(() => page.evaluate(() => decodeURIComponent(document.cookie)))
+        .toContain(`latchkey.connection=`)
+      expect(await page.evaluate(() => decodeURIComponent(document.cookie))).toContain(address)
+
       // Returning: Latchkey's account is in the server's HTML (reconnecting); both kits confirm it after hydration.
       const again = await (await page.reload())?.text()
       expect(again).toContain('data-testid="lk-status">connecting<')

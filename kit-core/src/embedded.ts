@@ -7,6 +7,7 @@
  */
 
 export { MAX_DEPTH } from './embedded/checks.js'
+export { createFrameWalletProvider } from './embedded/frame-provider.js'
 export {
   errorType,
   FRAME_READY,
@@ -37,3 +38,20 @@ export {
   parseFrameRequest,
 } from './embedded/parse.js'
 export { FRAME_SOCIAL_PROVIDERS, ID_PATTERN, MAX_THEME_VARIABLES } from './embedded/schemas.js'
+export {
+  createFrameClient,
+  createFrameHost,
+  FRAME_MESSAGES,
+  type FrameClient,
+  type FrameClientOptions,
+  FrameHandlerError,
+  type FrameHost,
+  type FrameHostOptions,
+  type FrameLogger,
+  type FrameMessageSource,
+  type FramePostTarget,
+  FrameRequestError,
+  type FrameRequestFailure,
+  type FrameRequestHandler,
+  type FrameRequestOptions,
+} from './embedded/transport.js'

@@ -1,17 +1,19 @@
 import type { CaipNetworkId } from '../caip/caip.js'
-import type { AccountType } from './accounts.js'
 
 /** Social logins the embedded wallet offers (SPEC §1, §5). */
 export type SocialProvider = 'google' | 'x' | 'discord' | 'farcaster' | 'github' | 'apple' | 'facebook'
+
+/** The embedded wallet's account types (SPEC §4 "Preferred account type"); Bitcoin's are not its. */
+export type EmbeddedAccountType = 'eoa' | 'smartAccount'
 
 /** What the embedded wallet knows of its user (SPEC §3 "Embedded account info"). */
 export interface EmbeddedAccountInfo {
   email?: string
   address: string
   chainId: number | string
-  accounts?: readonly { address: string; type: 'eoa' | 'smartAccount' }[]
+  accounts?: readonly { address: string; type: EmbeddedAccountType }[]
   userName?: string
-  preferredAccountType?: AccountType
+  preferredAccountType?: EmbeddedAccountType
   smartAccountDeployed?: boolean
 }
 
@@ -31,17 +33,17 @@ export interface EmbeddedWalletProvider {
   getSocialRedirectUri(params: { provider: SocialProvider }): Promise<{ uri: string }>
   connectSocial(params: {
     uri: string
-    preferredAccountType?: AccountType
+    preferredAccountType?: EmbeddedAccountType
     chainId?: number | string
   }): Promise<EmbeddedAccountInfo>
   getFarcasterUri(): Promise<{ url: string }>
   connectFarcaster(): Promise<EmbeddedAccountInfo>
   getUser(params: {
     chainId?: number | string
-    preferredAccountType?: AccountType
+    preferredAccountType?: EmbeddedAccountType
   }): Promise<EmbeddedAccountInfo>
   switchNetwork(params: { chainId: number | string }): Promise<{ chainId: number | string }>
-  setPreferredAccount(params: { type: AccountType }): Promise<void>
+  setPreferredAccount(params: { type: EmbeddedAccountType }): Promise<void>
   /**
    * An RPC request from the dApp. Methods outside the allowed list are refused ('Requested RPC call is not
    * allowed'); methods that need approval open the frame's approval view first (SPEC §6).

@@ -40,6 +40,7 @@ export { CONNECTOR_TYPES, type Connector, ConnectorIds, type ConnectorType } fro
 export type {
   EmailLoginAction,
   EmbeddedAccountInfo,
+  EmbeddedAccountType,
   EmbeddedWalletProvider,
   SocialProvider,
 } from './embedded.js'

@@ -8,8 +8,9 @@ export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium'
 /**
  * The switches every Latchkey browser runs with, on top of Playwright's own (`headless: true` adds
  * `--headless`, the default `chromiumSandbox: false` adds `--no-sandbox`). No GPU, no QUIC, nothing the
- * browser would fetch by itself, and every host name except 127.0.0.1 fails to resolve at once, so a page
- * cannot reach the outside even by accident.
+ * browser would fetch by itself, and every host name except 127.0.0.1 and localhost fails to resolve at once, so a
+ * page cannot reach the outside even by accident. localhost stays: the embedded wallet's secure frame is served there,
+ * another site than the pages on 127.0.0.1 (as a frame on its own origin is in production).
  */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-gpu',
@@ -18,7 +19,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ]
 
 export interface LaunchBrowserServerOptions {

@@ -36,6 +36,12 @@ export const BUDGETS = {
   accountActivityPanel: 10_000,
   /** Each adapter's own code, its chain library and @latchkey/core left out. */
   adapterOwnCode: 15_000,
+  /**
+   * The embedded wallet's frame client (issue 25): the kit's side of the frame transport, the strict parsers of the
+   * protocol and the EmbeddedWalletProvider over it, all of `@latchkey/core/embedded` the kit loads when the secure
+   * frame is first needed. Never in the initial chunk.
+   */
+  frameClient: 8_000,
 } as const
 
 /**
@@ -192,6 +198,16 @@ export async function measureAdapterOwnCode(packageName: string): Promise<ChunkF
     '@latchkey/core/*',
     ...libraries,
   ])
+  const files = Object.keys(meta.outputs).filter((file) => !file.endsWith('.map'))
+  return figures(files, outputs, meta)
+}
+
+/** Bundles what the kit loads for the secure frame: the client side of the transport and the provider over it. */
+export async function measureFrameClient(): Promise<ChunkFigures> {
+  const { meta, outputs } = await bundle(
+    `import { createFrameClient, createFrameWalletProvider } from '@latchkey/core/embedded'\n` +
+      'globalThis.latchkeyFrameClient = [createFrameClient, createFrameWalletProvider]\n',
+  )
   const files = Object.keys(meta.outputs).filter((file) => !file.endsWith('.map'))
   return figures(files, outputs, meta)
 }

@@ -8,6 +8,7 @@ import {
   HOST_BUILD_SETTINGS,
   type HostFigures,
   measureAdapterOwnCode,
+  measureFrameClient,
   measureHost,
 } from '../src/size-budgets.js'
 import { findWorkspaceRoot } from '../src/workspace.js'
@@ -72,6 +73,19 @@ describe('a host showing the button (createKit of @latchkey/ui)', () => {
     expect(Object.keys(host.panels)).toContain('views/receive/receive-view.js')
     for (const [name, panel] of Object.entries(host.panels))
       within(`panel ${name}`, panel, BUDGETS.featurePanel)
+  })
+})
+
+describe("the embedded wallet's frame client", () => {
+  test(`is at most ${formatBytes(BUDGETS.frameClient)} gzip, and in neither the initial chunk nor the modal's`, async () => {
+    const client = await measureFrameClient()
+    console.info(`frame client: ${formatBytes(client.gzip)} gzip (${formatBytes(client.raw)} raw)`)
+    expect(holds(client, /kit-core\/dist\/embedded\/transport\.js$/)).toHaveLength(1)
+    expect(holds(client, /kit-core\/dist\/embedded\/parse\.js$/)).toHaveLength(1)
+    // The frame's side of the transport is in the same module; the kit's bundle drops what it never calls.
+    within('frame client', client, BUDGETS.frameClient)
+    expect(holds(host.initial, /kit-core\/dist\/embedded/)).toEqual([])
+    expect(holds(host.modalViews, /kit-core\/dist\/embedded/)).toEqual([])
   })
 })
 

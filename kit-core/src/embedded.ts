@@ -10,9 +10,12 @@ export { MAX_DEPTH } from './embedded/checks.js'
 export { createFrameWalletProvider } from './embedded/frame-provider.js'
 export {
   errorType,
+  FRAME_APPROVAL,
   FRAME_READY,
   type FrameAccountInfo,
   type FrameAccountType,
+  type FrameApprovalEvent,
+  type FrameApprovalState,
   type FrameChainId,
   type FrameDappMetadata,
   type FrameErrorEvent,
@@ -44,6 +47,7 @@ export {
   FRAME_MESSAGES,
   type FrameClient,
   type FrameClientOptions,
+  type FrameHandlerContext,
   FrameHandlerError,
   type FrameHost,
   type FrameHostOptions,
@@ -55,3 +59,4 @@ export {
   type FrameRequestHandler,
   type FrameRequestOptions,
 } from './embedded/transport.js'
+export { isOriginAllowed } from './utils/origin-patterns.js'

@@ -95,6 +95,19 @@ export async function deviceVerify(deps: AuthDeps, ctx: RequestContext): Promise
   return json({ action: 'VERIFY_OTP' })
 }
 
+/**
+ * POST /v1/device/status {email, deviceId} → { approved }: whether this browser is approved for the address (the
+ * frame's CONNECT_DEVICE waits on it while the visitor opens the email's link). An unknown address answers false, as
+ * a browser not yet approved does: the answer tells nothing about who has an account.
+ */
+export async function deviceStatus(deps: AuthDeps, ctx: RequestContext): Promise<Reply> {
+  const body = strictObject(ctx.body, ['email', 'deviceId'])
+  const email = emailField(body, 'email')
+  const deviceHash = deviceHashOf(deps, deviceIdField(body, 'deviceId'))
+  const user = await findUserByEmail(deps.db, email)
+  return json({ approved: user ? await isDeviceApproved(deps.db, user.id, deviceHash) : false })
+}
+
 /** Where the email's approval link points: GET shows a page asking to approve, its form's POST approves. */
 export const DEVICE_APPROVE_PATH = '/v1/device/approve'
 

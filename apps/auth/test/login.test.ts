@@ -108,9 +108,16 @@ describe('email login', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: new URL(auth.url).origin },
         body: new URLSearchParams({ token }).toString(),
       })
+    // The frame waits on the device's status while the visitor opens the link.
+    const status = async (deviceId: string, address = email) =>
+      (await call(auth.url, '/v1/device/status', { body: { email: address, deviceId } })).body
+    expect(await status(second)).toEqual({ approved: false })
+    expect(await status(first.deviceId)).toEqual({ approved: true })
+    expect(await status(second, 'nobody@example.com')).toEqual({ approved: false })
     const approved = await approve()
     expect(approved.status).toBe(200)
     expect(await approved.text()).toContain('Device approved')
+    expect(await status(second)).toEqual({ approved: true })
     const login = await verify(email, second, codeIn(await mail(email, 3)))
     expect(login.body.user.evmAddress).toBe(first.user.evmAddress)
     // The link works once.

@@ -1,7 +1,8 @@
 /**
  * The messages the kit and the secure frame exchange (one postMessage each), as types. Every message's `type` is
  * `@latchkey/embedded/<NAME>`: the kit sends the request `<NAME>` with an `id`; the frame answers with `<NAME>_SUCCESS`
- * or `<NAME>_ERROR` carrying the same `id`. The frame also says once that it is ready (`FRAME_READY`, no id).
+ * or `<NAME>_ERROR` carrying the same `id`. The frame also says that it is ready (`FRAME_READY`, no id) and when a
+ * pending request waits for the visitor's approval in its UI (`FRAME_APPROVAL`, the request's id).
  * A message without data has no `payload` field; one with data has it (an object, even when all its fields are optional).
  */
 import type { EmailLoginAction } from '../adapter/embedded.js'
@@ -9,8 +10,15 @@ import type { EmailLoginAction } from '../adapter/embedded.js'
 /** The prefix of every message type. */
 export const MESSAGE_PREFIX = '@latchkey/embedded/'
 
-/** The frame's one unsolicited message. */
+/** The frame's unsolicited message that it is up (again after a reload). */
 export const FRAME_READY = '@latchkey/embedded/FRAME_READY'
+
+/**
+ * The frame's unsolicited message about a pending request that needs the visitor: `required` when its approval UI
+ * waits to be shown (the kit makes the frame visible), `done` once the visitor approved or rejected (the kit hides it;
+ * the request's own success or error follows). Carries the request's `id`.
+ */
+export const FRAME_APPROVAL = '@latchkey/embedded/FRAME_APPROVAL'
 
 /** The 22 requests, in the order of the protocol's table. */
 export const REQUEST_NAMES = [
@@ -150,8 +158,18 @@ export interface FrameReadyEvent {
   type: typeof FRAME_READY
 }
 
+/** Where a request's approval stands: waiting for the visitor in the frame's UI, or decided. */
+export type FrameApprovalState = 'required' | 'done'
+
+/** The frame's approval signal for one pending request. */
+export interface FrameApprovalEvent {
+  type: typeof FRAME_APPROVAL
+  id: string
+  payload: { state: FrameApprovalState }
+}
+
 /** Anything the frame sends the kit. */
-export type FrameEvent = FrameSuccessEvent | FrameErrorEvent | FrameReadyEvent
+export type FrameEvent = FrameSuccessEvent | FrameErrorEvent | FrameReadyEvent | FrameApprovalEvent
 
 /** A request's type string. */
 export const requestType = <K extends FrameRequestName>(name: K): `${typeof MESSAGE_PREFIX}${K}` =>

@@ -4,6 +4,7 @@
  */
 import { type Check, isPlainObject, object, text } from './checks.js'
 import {
+  FRAME_APPROVAL,
   FRAME_READY,
   type FrameEvent,
   type FrameRequest,
@@ -11,7 +12,7 @@ import {
   MESSAGE_PREFIX,
   REQUEST_NAMES,
 } from './messages.js'
-import { ERROR_PAYLOAD, ID_PATTERN, REQUEST_PAYLOADS, SUCCESS_PAYLOADS } from './schemas.js'
+import { APPROVAL_PAYLOAD, ERROR_PAYLOAD, ID_PATTERN, REQUEST_PAYLOADS, SUCCESS_PAYLOADS } from './schemas.js'
 
 /** The largest message either side accepts: 1 MB of UTF-8 JSON. */
 export const MAX_MESSAGE_BYTES = 1_000_000
@@ -80,10 +81,11 @@ export function parseFrameRequest(input: unknown): ParseResult<FrameRequest> {
   })
 }
 
-/** Parses an event the frame posted (the kit's side): a success, an error or the ready signal. */
+/** Parses an event the frame posted (the kit's side): a success, an error, the ready or an approval signal. */
 export function parseFrameEvent(input: unknown): ParseResult<FrameEvent> {
   return parse<FrameEvent>(input, (type) => {
     if (type === FRAME_READY) return [null, false]
+    if (type === FRAME_APPROVAL) return [APPROVAL_PAYLOAD, true]
     const name = nameOf(type)
     const unknown = `type: unknown event ${JSON.stringify(type.slice(0, 100))}`
     if (name === undefined) return unknown

@@ -129,3 +129,6 @@ export const SUCCESS_PAYLOADS: Readonly<Record<FrameRequestName, Check | null>> 
 
 /** The payload of every error event. */
 export const ERROR_PAYLOAD: Check = object({ message: text(LONG), code: integer }, ['message', 'code'])
+
+/** The payload of FRAME_APPROVAL. */
+export const APPROVAL_PAYLOAD: Check = object({ state: oneOf(['required', 'done']) })

@@ -7,7 +7,9 @@
  */
 import {
   errorType,
+  FRAME_APPROVAL,
   FRAME_READY,
+  type FrameApprovalState,
   type FrameErrorPayload,
   type FrameRequest,
   type FrameRequestName,
@@ -140,6 +142,12 @@ export interface FrameClient {
   isReady(): boolean
   /** Calls `listener` on each ready signal of the frame; returns what stops it. */
   onReady(listener: () => void): () => void
+  /**
+   * Calls `listener` when a pending request waits for the visitor in the frame's UI (`required`: show the frame) and
+   * when that is decided (`done`: hide it); signals for an id that is not pending are ignored and logged. Returns what
+   * stops it.
+   */
+  onApproval(listener: (id: string, state: FrameApprovalState, name: FrameRequestName) => void): () => void
   /** How many requests wait for an answer. */
   pendingCount(): number
   /** Rejects every pending request with `error` (default 'Request was aborted'). */
@@ -163,6 +171,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const pending = new Map<string, Pending>()
   const answered = recentIds(REMEMBERED_IDS)
   const readyListeners = new Set<() => void>()
+  const approvalListeners = new Set<(id: string, state: FrameApprovalState, name: FrameRequestName) => void>()
   let ready = false
   let closed = false
 
@@ -197,6 +206,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     }
     const entry = pending.get(message.id)
     if (!entry) return ignore(message, answered.has(message.id) ? 'already answered' : 'unknown id')
+    if (message.type === FRAME_APPROVAL) {
+      for (const listener of [...approvalListeners]) listener(message.id, message.payload.state, entry.name)
+      return
+    }
     const isSuccess = message.type === successType(entry.name)
     if (!isSuccess && message.type !== errorType(entry.name))
       return ignore(message, `answers another request than ${entry.name}`)
@@ -254,6 +267,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       readyListeners.add(listener)
       return () => readyListeners.delete(listener)
     },
+    onApproval(listener) {
+      approvalListeners.add(listener)
+      return () => approvalListeners.delete(listener)
+    },
     pendingCount: () => pending.size,
     abortAll(error = new FrameRequestError(FRAME_MESSAGES.aborted, 'aborted')) {
       for (const id of [...pending.keys()]) fail(id, error)
@@ -263,6 +280,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       closed = true
       options.window.removeEventListener('message', onMessage)
       readyListeners.clear()
+      approvalListeners.clear()
       for (const id of [...pending.keys()]) fail(id, new FrameRequestError(FRAME_MESSAGES.aborted, 'aborted'))
     },
   }
@@ -281,13 +299,17 @@ export class FrameHandlerError extends Error {
 
 /**
  * The frame's answer to one request: its success payload. Throwing a {@link FrameHandlerError} answers its message
- * and code; any other throw answers 'Something went wrong' (a frame's internals stay in the frame). `signal` aborts
- * when the host closes.
+ * and code; any other throw answers 'Something went wrong' (a frame's internals stay in the frame).
  */
-export type FrameRequestHandler = (
-  request: FrameRequest,
-  context: { signal: AbortSignal },
-) => Promise<unknown>
+export type FrameRequestHandler = (request: FrameRequest, context: FrameHandlerContext) => Promise<unknown>
+
+/** What a handler gets besides its request. */
+export interface FrameHandlerContext {
+  /** Aborts when the host closes. */
+  signal: AbortSignal
+  /** Tells the kit that this request waits for the visitor in the frame's UI (`required`), then that it is decided. */
+  approval(state: FrameApprovalState): void
+}
 
 /** Options of the frame's side of the transport. */
 export interface FrameHostOptions {
@@ -332,6 +354,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       `[latchkey] the frame's answer was refused (${checked.error}): type ${describeType(message)}`,
     )
     const { type, id } = message as { type: string; id: string }
+    if (type === FRAME_APPROVAL) return
     const name = type.slice(MESSAGE_PREFIX.length).replace(/_(?:SUCCESS|ERROR)$/, '') as FrameRequestName
     parent.postMessage(
       { type: errorType(name), id, payload: { message: FRAME_MESSAGES.failed } },
@@ -343,7 +366,10 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
     const name = request.type.slice(MESSAGE_PREFIX.length) as FrameRequestName
     running.add(request.id)
     try {
-      const payload = await options.handle(request, { signal: stop.signal })
+      const approval = (state: FrameApprovalState) => {
+        if (running.has(request.id)) post({ type: FRAME_APPROVAL, id: request.id, payload: { state } })
+      }
+      const payload = await options.handle(request, { signal: stop.signal, approval })
       post(
         payload === undefined
           ? { type: successType(name), id: request.id }

@@ -272,7 +272,14 @@ test('fuzzes 100,000 events: never throws, refuses every broken one, accepts eve
     const roll = int(rng, 10)
     const base: Base =
       roll === 0
-        ? { type: `${PREFIX}FRAME_READY`, required: [] }
+        ? rng() < 0.5
+          ? { type: `${PREFIX}FRAME_READY`, required: [] }
+          : {
+              type: `${PREFIX}FRAME_APPROVAL`,
+              id: validId(rng),
+              payload: { state: pick(rng, ['required', 'done'] as const) },
+              required: ['state'],
+            }
         : roll < 4
           ? {
               type: `${PREFIX}${name}_ERROR`,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import {
   errorType,
+  FRAME_APPROVAL,
   FRAME_READY,
   MAX_MESSAGE_BYTES,
   messageSize,
@@ -41,6 +42,16 @@ describe('the 22 messages, both directions', () => {
   test('the ready event has neither id nor payload', () => {
     expect(parseFrameEvent({ type: FRAME_READY })).toEqual({ ok: true, message: { type: FRAME_READY } })
     expect(parseFrameEvent({ type: FRAME_READY, id: 'a' })).toEqual({ ok: false, error: 'id: unknown field' })
+    const approval = { type: FRAME_APPROVAL, id: 'r1', payload: { state: 'required' } }
+    expect(parseFrameEvent(approval)).toEqual({ ok: true, message: approval })
+    expect(parseFrameEvent({ ...approval, payload: { state: 'maybe' } })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^payload\.state: /),
+    })
+    expect(parseFrameEvent({ type: FRAME_APPROVAL, payload: { state: 'done' } })).toEqual({
+      ok: false,
+      error: 'id: required',
+    })
   })
 })
 

@@ -3,6 +3,7 @@ import {
   createFrameClient,
   createFrameHost,
   createFrameWalletProvider,
+  FRAME_APPROVAL,
   FRAME_READY,
   type FrameClient,
   FrameHandlerError,
@@ -127,6 +128,28 @@ describe('the transport between the kit and the frame', () => {
     await deliveries()
     expect(client.isReady()).toBe(true)
     expect(seen).toEqual([1, 1])
+  })
+
+  test('a request waiting for the visitor: the frame signals required, then done, then answers', async () => {
+    const { client, page } = setup(
+      async (_request, context) => {
+        context.approval('required')
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        context.approval('done')
+        return { result: '0x5ig' }
+      },
+      ['s1'],
+    )
+    const seen: string[] = []
+    client.onApproval((id, state, name) => seen.push(`${name} ${id} ${state}`))
+    expect(await client.request('RPC_REQUEST', { method: 'personal_sign', params: ['0x00'] })).toEqual({
+      result: '0x5ig',
+    })
+    expect(seen).toEqual(['RPC_REQUEST s1 required', 'RPC_REQUEST s1 done'])
+    // A signal for an id that is not pending is ignored.
+    page.deliver({ type: FRAME_APPROVAL, id: 's1', payload: { state: 'required' } }, page.sender, FRAME)
+    await deliveries()
+    expect(seen).toHaveLength(2)
   })
 
   test("an error event rejects with the frame's message and code, or 'An error occurred' without one", async () => {

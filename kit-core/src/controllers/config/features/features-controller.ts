@@ -1,5 +1,6 @@
 import { createStore, type StateStore } from '../../../kit/store.js'
 import type { ProviderApi, RemoteFeatureEntry } from '../../../services/types.js'
+import { isOriginAllowed } from '../../../utils/origin-patterns.js'
 import type { AlertDetails, AlertId } from '../notices/alerts.js'
 import type { ConnectMethod, Features, KitFeatures, RemoteFeatureName } from './features.js'
 import { getConnectMethodsOrder, resolveFeatures } from './features-resolve.js'
@@ -29,18 +30,6 @@ export interface FeaturesControllerDeps {
   alerts: { raise(id: AlertId, details?: AlertDetails): void | Promise<void> }
   /** Where the remote-config warning goes; default console.warn. */
   warn?: (message: string, error?: unknown) => void
-}
-
-/** Exact origins, or patterns with `*` for one host label or a port ('https://*.example.com', 'http://localhost:*'). */
-function isOriginAllowed(origin: string, allowed: readonly string[]): boolean {
-  const normalise = (value: string) => value.trim().replace(/\/+$/, '').toLowerCase()
-  const page = normalise(origin)
-  return allowed.some((pattern) => {
-    const wanted = normalise(pattern)
-    if (!wanted.includes('*')) return wanted === page
-    const source = wanted.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    return new RegExp(`^${source.join('[^/.:]+')}$`).test(page)
-  })
 }
 
 /**

@@ -43,20 +43,24 @@ export {
 export { FRAME_SOCIAL_PROVIDERS, ID_PATTERN, MAX_THEME_VARIABLES } from './embedded/schemas.js'
 export {
   createFrameClient,
-  createFrameHost,
-  FRAME_MESSAGES,
   type FrameClient,
   type FrameClientOptions,
-  type FrameHandlerContext,
-  FrameHandlerError,
-  type FrameHost,
-  type FrameHostOptions,
+  type FrameRequestOptions,
+} from './embedded/transport-client.js'
+export {
+  FRAME_MESSAGES,
   type FrameLogger,
   type FrameMessageSource,
   type FramePostTarget,
   FrameRequestError,
   type FrameRequestFailure,
+} from './embedded/transport-common.js'
+export {
+  createFrameHost,
+  type FrameHandlerContext,
+  FrameHandlerError,
+  type FrameHost,
+  type FrameHostOptions,
   type FrameRequestHandler,
-  type FrameRequestOptions,
-} from './embedded/transport.js'
+} from './embedded/transport-host.js'
 export { isOriginAllowed } from './utils/origin-patterns.js'

@@ -5,7 +5,8 @@
  */
 import type { EmbeddedAccountInfo, EmbeddedWalletProvider } from '../adapter/embedded.js'
 import type { FrameAccountInfo } from './messages.js'
-import { type FrameClient, FrameRequestError } from './transport.js'
+import type { FrameClient } from './transport-client.js'
+import { FrameRequestError } from './transport-common.js'
 
 /** The frame's account info as the kit's type (the optional fields only when the frame sent them). */
 const accountInfo = (info: FrameAccountInfo): EmbeddedAccountInfo => ({ ...info })

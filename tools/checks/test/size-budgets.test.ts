@@ -80,9 +80,10 @@ describe("the embedded wallet's frame client", () => {
   test(`is at most ${formatBytes(BUDGETS.frameClient)} gzip, and in neither the initial chunk nor the modal's`, async () => {
     const client = await measureFrameClient()
     console.info(`frame client: ${formatBytes(client.gzip)} gzip (${formatBytes(client.raw)} raw)`)
-    expect(holds(client, /kit-core\/dist\/embedded\/transport\.js$/)).toHaveLength(1)
+    expect(holds(client, /kit-core\/dist\/embedded\/transport-client\.js$/)).toHaveLength(1)
     expect(holds(client, /kit-core\/dist\/embedded\/parse\.js$/)).toHaveLength(1)
-    // The frame's side of the transport is in the same module; the kit's bundle drops what it never calls.
+    // The frame's side of the transport is a module of its own, which the kit's side never loads.
+    expect(holds(client, /kit-core\/dist\/embedded\/transport-host\.js$/)).toEqual([])
     within('frame client', client, BUDGETS.frameClient)
     expect(holds(host.initial, /kit-core\/dist\/embedded/)).toEqual([])
     expect(holds(host.modalViews, /kit-core\/dist\/embedded/)).toEqual([])

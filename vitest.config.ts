@@ -90,6 +90,7 @@ export default defineConfig({
       project('service-db', './tools/service-db', TESTS_ONLY),
       project('mail-sink', './tools/mail-sink', TESTS_ONLY),
       project('auth', './apps/auth', TESTS_ONLY),
+      project('secure-frame', './apps/secure-frame', TESTS_ONLY),
       project('stack', './tools/stack'),
       project('start', './tools/start', TESTS_ONLY),
       project('checks', './tools/checks', TESTS_ONLY),

@@ -27,7 +27,7 @@ interface AuthStackOptions {
   env?: Record<string, string | undefined>
 }
 
-/** A port of 127.0.0.1 that was free a moment ago, for the secure frame of a later issue to listen on. */
+/** A port of 127.0.0.1 that was free a moment ago, for the secure frame to listen on. */
 async function pickFreePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve, reject) => {
@@ -97,5 +97,76 @@ export async function startStackAuth(
       ignoreTLS: true,
       from: 'Latchkey (local) <login@latchkey.localhost>',
     },
+  })
+}
+
+/** The secure frame's server, as the stack uses it (apps/secure-frame's `startSecureFrame`). */
+export interface StackFrameServer {
+  url: string
+  port: number
+  /** `http://localhost:<port>` */
+  origin: string
+  stop(): Promise<void>
+}
+
+interface SecureFrameModule {
+  startSecureFrame(options: {
+    port: number
+    authUrl: string
+    blockchainApiUrl?: string
+    networks: {
+      caipNetworkId: string
+      name: string
+      rpcUrl: string
+      nativeSymbol: string
+      nativeDecimals: number
+    }[]
+  }): Promise<StackFrameServer>
+}
+
+/**
+ * apps/secure-frame, loaded by name when the stack starts rather than imported: the frame is built on
+ * @latchkey/core, whose tests run on this stack, so a build dependency of the stack on the frame would close a cycle
+ * (core -> stack -> frame -> core). `npm test` and `npm start` build every package before the stack starts.
+ */
+const SECURE_FRAME_PACKAGE = '@latchkey/secure-frame'
+
+async function loadSecureFrame(): Promise<SecureFrameModule> {
+  try {
+    return (await import(SECURE_FRAME_PACKAGE)) as SecureFrameModule
+  } catch (error) {
+    throw new Error(
+      `The secure frame (apps/secure-frame) is not built: run \`npm run build\` first (${error instanceof Error ? error.message : String(error)})`,
+    )
+  }
+}
+
+/**
+ * Starts the embedded wallet's secure frame on the port the auth service answers (`http://localhost:<port>`), signing
+ * through the auth service, reading balances from the stand-in, on the local EVM chains and Solana clusters.
+ */
+export async function startStackFrame(
+  auth: AuthServer,
+  services: { url: string },
+  chains: {
+    evm: readonly { chainId: number; name: string; rpcUrl: string }[]
+    solana: readonly { caipNetworkId: string; name: string; rpcUrl: string }[]
+  },
+): Promise<StackFrameServer> {
+  const { startSecureFrame } = await loadSecureFrame()
+  return startSecureFrame({
+    port: Number(new URL(auth.frameOrigin).port),
+    authUrl: auth.url,
+    blockchainApiUrl: services.url,
+    networks: [
+      ...chains.evm.map((chain) => ({
+        caipNetworkId: `eip155:${chain.chainId}`,
+        name: chain.name,
+        rpcUrl: chain.rpcUrl,
+        nativeSymbol: 'ETH',
+        nativeDecimals: 18,
+      })),
+      ...chains.solana.map((cluster) => ({ ...cluster, nativeSymbol: 'SOL', nativeDecimals: 9 })),
+    ],
   })
 }

@@ -70,6 +70,9 @@ export function formatStackInfo(info: LocalStackInfo, extraLines: readonly strin
     '',
     `Auth service (the embedded wallet: email codes, devices, sessions, keys, signing; answers the frame origin ${info.auth.frameOrigin} only)`,
     `  ${info.auth.url}`,
+    '',
+    "Secure frame (the embedded wallet's own origin: load it with ?projectId=…; only the project's allowed origins may frame it)",
+    `  ${info.frame.url}`,
   )
   lines.push('', 'ERC-20 tokens (same address on every chain)')
   for (const token of Object.values(TOKENS)) {

@@ -14,7 +14,7 @@ import {
 } from '@latchkey/services'
 import { type SolanaClusters, startSolanaClusters } from '@latchkey/solana-chains'
 import { type LocalRelay, startRelay } from '@latchkey/wc-relay'
-import { startStackAuth } from './auth.js'
+import { type StackFrameServer, startStackAuth, startStackFrame } from './auth.js'
 import type { LocalStackInfo } from './types.js'
 
 export { DEFAULT_AUTH_DATA_DIR } from './auth.js'
@@ -26,6 +26,7 @@ export type {
   LocalEvmChain,
   LocalEvmStack,
   LocalEvmTokens,
+  LocalFrame,
   LocalMail,
   LocalRelayInfo,
   LocalServices,
@@ -166,6 +167,22 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
     await stopChains()
     throw error
   }
+  let frame: StackFrameServer
+  try {
+    frame = await startStackFrame(auth, services, {
+      evm: evm.chains,
+      solana: solana.clusters.map((cluster) => ({
+        caipNetworkId: solanaCaipNetworkId(cluster.genesisHash),
+        name: cluster.name,
+        rpcUrl: cluster.rpcUrl,
+      })),
+    })
+  } catch (error) {
+    await auth.stop()
+    await services.stop()
+    await stopChains()
+    throw error
+  }
   const info: LocalStackInfo = {
     evm: {
       chains: evm.chains.map((chain) => ({ ...chain })),
@@ -178,6 +195,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
     relay: { url: relay.url, port: relay.port },
     mail: { url: mail.url, smtpHost: mail.smtpHost, smtpPort: mail.smtpPort },
     auth: { url: auth.url, frameOrigin: auth.frameOrigin },
+    frame: { url: `${frame.origin}/frame.html`, origin: frame.origin },
   }
   let stopped: Promise<void> | undefined
   return {
@@ -186,8 +204,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Local
     stop() {
       // The auth service first (it reads the stand-in and sends through the sink), then the stand-in: its indexer
       // stops reading the chains before they go.
-      stopped ??= auth
+      stopped ??= frame
         .stop()
+        .finally(() => auth.stop())
         .finally(() => services.stop())
         .finally(() => stopChains())
         .then(() => undefined)

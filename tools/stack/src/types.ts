@@ -56,6 +56,14 @@ export interface LocalMail {
   smtpPort: number
 }
 
+/** The embedded wallet's secure frame (apps/secure-frame), on the origin the auth service answers. */
+export interface LocalFrame {
+  /** `http://localhost:<port>/frame.html`: load it with `?projectId=…` (SPEC §7's query). */
+  url: string
+  /** `http://localhost:<port>`: another site than the pages on 127.0.0.1. */
+  origin: string
+}
+
 /** The embedded wallet's auth service (apps/auth): email codes, devices, sessions, keys and signing. */
 export interface LocalAuth {
   /** `http://127.0.0.1:<port>`: the API of apps/auth/README.md. */
@@ -78,6 +86,7 @@ export interface LocalStackInfo {
   relay: LocalRelayInfo
   mail: LocalMail
   auth: LocalAuth
+  frame: LocalFrame
 }
 
 declare module 'vitest' {

@@ -72,6 +72,7 @@ const PORT_VARIABLES = [
   'LATCHKEY_MAIL_SMTP_PORT',
   'LATCHKEY_MAIL_PORT',
   'LATCHKEY_AUTH_PORT',
+  'LATCHKEY_FRAME_PORT',
 ] as const
 type PortVariable = (typeof PORT_VARIABLES)[number]
 
@@ -153,7 +154,9 @@ describe('latchkey-stack CLI', () => {
       url('LATCHKEY_AUTH_PORT'),
     ])
     expect(printed).toContain(`SMTP    127.0.0.1:${env.LATCHKEY_MAIL_SMTP_PORT}`)
-    expect(printed).toContain('answers the frame origin http://localhost:5175 only')
+    expect(printed).toContain(`answers the frame origin http://localhost:${env.LATCHKEY_FRAME_PORT} only`)
+    expect(printed).toContain(`http://localhost:${env.LATCHKEY_FRAME_PORT}/frame.html`)
+    expect((await fetch(`${url('LATCHKEY_FRAME_PORT')}/health`)).status).toBe(200)
     expect(await (await fetch(`${url('LATCHKEY_AUTH_PORT')}/health`)).json()).toEqual({
       status: 'ok',
       database: 'pglite',
@@ -225,7 +228,7 @@ describe('latchkey-stack CLI', () => {
     },
   )
 
-  it.each(['LATCHKEY_SERVICES_PORT', 'LATCHKEY_AUTH_PORT'] as const)(
+  it.each(['LATCHKEY_SERVICES_PORT', 'LATCHKEY_AUTH_PORT', 'LATCHKEY_FRAME_PORT'] as const)(
     'names %s when its port is taken, after stopping what started before it',
     { timeout: 60_000 },
     async (variable) => {

@@ -87,6 +87,16 @@ describe('inject("stack") from the global setup', () => {
     expect(info.auth.frameOrigin).toMatch(/^http:\/\/localhost:\d+$/)
     const health = await fetch(`${info.auth.url}/health`, { headers: { origin: info.auth.frameOrigin } })
     expect(health.headers.get('access-control-allow-origin')).toBe(info.auth.frameOrigin)
+    // The secure frame answers on the origin the auth service allows, framed only by the project's allowed origins.
+    expect(info.frame.origin).toBe(info.auth.frameOrigin)
+    const frame = await fetch(
+      `${info.frame.url.replace('localhost', '127.0.0.1')}?projectId=stack-frame-test`,
+    )
+    expect(frame.status).toBe(200)
+    expect(frame.headers.get('content-security-policy')).toMatch(
+      /frame-ancestors [^;]*http:\/\/127\.0\.0\.1:5173/,
+    )
+    expect(await frame.text()).toContain('<script type="module" src="/frame.js"></script>')
     expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' })
     const email = `stack-${Date.now()}@example.test`
     const start = await fetch(`${info.auth.url}/v1/email/start`, {
@@ -138,5 +148,6 @@ describe('formatStackInfo', () => {
       ),
     )
     expect(text).toMatch(new RegExp(`Auth service .*${info.auth.frameOrigin} only\\)\\n +${info.auth.url}`))
+    expect(text).toMatch(new RegExp(`Secure frame .*\\n +${info.frame.url}`))
   })
 })

@@ -4,6 +4,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { connectBrowser, type IsolatedPage, newIsolatedPage } from '@latchkey/browser'
 import { addTestWalletToPage } from '@latchkey/evm-wallet'
+import { pickFreePort } from '@latchkey/local-ports'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 
@@ -25,13 +26,9 @@ let url: string
 let browser: Awaited<ReturnType<typeof connectBrowser>>
 const serverOutput: string[] = []
 
-/** A port free on 127.0.0.1 right now (next start takes a port number, not 0). */
-async function freePort(): Promise<number> {
-  const probe = createServer()
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-  const { port } = probe.address() as { port: number }
-  await new Promise((resolve) => probe.close(resolve))
-  return port
+/** A free port for a server started a moment later (outside the ephemeral range: @latchkey/local-ports). */
+function freePort(): Promise<number> {
+  return pickFreePort()
 }
 
 /** Starts `next start` and resolves once it answers. */

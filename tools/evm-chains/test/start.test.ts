@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pickFreePort } from '@latchkey/local-ports'
 import { formatEther, formatUnits } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -37,11 +38,9 @@ async function occupyPort(): Promise<number> {
   return address.port
 }
 
-/** A port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const port = await occupyPort()
-  await new Promise((resolve) => servers.pop()?.close(resolve))
-  return port
+/** A free port for a server started a moment later (outside the ephemeral range: @latchkey/local-ports). */
+function freePort(): Promise<number> {
+  return pickFreePort()
 }
 
 describe('startEvmChains', () => {

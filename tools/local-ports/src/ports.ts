@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { LocalServiceError, PortInUseError } from './errors.js'
 
@@ -43,4 +44,39 @@ export function isPortFree(port: number, host: string = LOCALHOST): Promise<bool
 /** @throws PortInUseError (naming `envVar`) if `port` is taken. */
 export async function assertPortFree(port: number, envVar?: string): Promise<void> {
   if (!(await isPortFree(port))) throw new PortInUseError(port, envVar)
+}
+
+/** The lowest port a picked port may have: above the well-known and most registered services' ports. */
+const PICK_FLOOR = 10_000
+/** Ports this process has picked, never handed out twice. */
+const picked = new Set<number>()
+
+/** The first port of the kernel's ephemeral range (Linux's setting; the IANA range elsewhere). */
+function ephemeralFloor(): number {
+  try {
+    const text = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+    const low = Number(text.trim().split(/\s+/)[0])
+    if (Number.isInteger(low) && low > PICK_FLOOR + 1_000) return low
+  } catch {
+    // Not Linux: the IANA dynamic range.
+  }
+  return 49_152
+}
+
+/**
+ * A port of 127.0.0.1 that is free now, for a server a moment later: picked below the kernel's ephemeral range, so no
+ * outgoing connection (whose local port comes from that range) can take it in between, and never the same twice in one
+ * process. Binding port 0 and closing it, the usual trick, hands out a port the very next outgoing connection may get.
+ */
+export async function pickFreePort(host: string = LOCALHOST): Promise<number> {
+  const ceiling = ephemeralFloor()
+  for (let tries = 0; tries < 1_000; tries++) {
+    const port = PICK_FLOOR + Math.floor(Math.random() * (ceiling - PICK_FLOOR))
+    if (picked.has(port)) continue
+    // Held while it is checked, so that two picks at once never agree on one port.
+    picked.add(port)
+    if (await isPortFree(port, host)) return port
+    picked.delete(port)
+  }
+  throw new LocalServiceError(`No free port of ${host} between ${PICK_FLOOR} and ${ceiling}.`)
 }

@@ -6,6 +6,7 @@ import {
   isPortFree,
   LocalServiceError,
   PortInUseError,
+  pickFreePort,
   portFromEnv,
 } from '../src/index.js'
 
@@ -39,5 +40,22 @@ describe('ports', () => {
       await new Promise((resolve) => server.close(resolve))
     }
     expect(await isPortFree(port)).toBe(true)
+  })
+})
+
+describe('pickFreePort', () => {
+  it('hands out free ports below the ephemeral range, never the same one twice in a process', async () => {
+    const [low] = (await import('node:fs'))
+      .readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number)
+    const ports = await Promise.all(Array.from({ length: 50 }, () => pickFreePort()))
+    expect(new Set(ports).size).toBe(50)
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(10_000)
+      expect(port).toBeLessThan(low ?? 49_152)
+    }
+    expect(await isPortFree(ports[0] as number)).toBe(true)
   })
 })

@@ -2,7 +2,6 @@
 // `.data/auth`), the frame origin it answers, and the mail sink it sends through.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
@@ -16,7 +15,7 @@ import {
   parseKek,
   startAuthServer,
 } from '@latchkey/auth'
-import { LOCALHOST, portFromEnv } from '@latchkey/local-ports'
+import { pickFreePort, portFromEnv } from '@latchkey/local-ports'
 import type { MailSink } from '@latchkey/mail-sink'
 
 /** The auth service's own data folder for `npm start`: `.data/auth` at the repository's root (git-ignored). */
@@ -25,19 +24,6 @@ export const DEFAULT_AUTH_DATA_DIR = fileURLToPath(new URL('../../../.data/auth'
 interface AuthStackOptions {
   ephemeral?: boolean
   env?: Record<string, string | undefined>
-}
-
-/** A port of 127.0.0.1 that was free a moment ago, for the secure frame to listen on. */
-async function pickFreePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, LOCALHOST, resolve)
-  })
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no port was assigned')
-  return address.port
 }
 
 /**

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { pickFreePort } from '@latchkey/local-ports'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { rpc } from './support.js'
 
@@ -47,10 +48,9 @@ async function occupyPort(): Promise<number> {
   return address.port
 }
 
-async function freePort(): Promise<number> {
-  const port = await occupyPort()
-  await new Promise((resolve) => servers.pop()?.close(resolve))
-  return port
+/** A free port for a server started a moment later (outside the ephemeral range: @latchkey/local-ports). */
+function freePort(): Promise<number> {
+  return pickFreePort()
 }
 
 async function isFree(port: number): Promise<boolean> {

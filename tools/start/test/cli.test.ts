@@ -6,6 +6,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { pickFreePort } from '@latchkey/local-ports'
 import { afterEach, describe, expect, it } from 'vitest'
 
 const CLI = fileURLToPath(new URL('../dist/cli.js', import.meta.url))
@@ -34,12 +35,9 @@ afterEach(() => {
   for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
+/** A free port for a server started a moment later (outside the ephemeral range: @latchkey/local-ports). */
+function freePort(): Promise<number> {
+  return pickFreePort()
 }
 
 function run(env: Record<string, string>) {

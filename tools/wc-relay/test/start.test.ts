@@ -1,5 +1,6 @@
 // Ports, the lifecycle (stop, start, close), pings, and what a plain HTTP request gets.
 import { createServer, type Server } from 'node:net'
+import { pickFreePort } from '@latchkey/local-ports'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 import {
@@ -29,11 +30,9 @@ async function takePort(): Promise<number> {
   return (blocker.address() as { port: number }).port
 }
 
-/** A port that was free a moment ago. */
-async function freePort(): Promise<number> {
-  const port = await takePort()
-  await new Promise<void>((resolve) => blockers.pop()!.close(() => resolve()))
-  return port
+/** A free port for a server started a moment later (outside the ephemeral range: @latchkey/local-ports). */
+function freePort(): Promise<number> {
+  return pickFreePort()
 }
 
 afterEach(async () => {

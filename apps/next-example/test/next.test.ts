@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { connectBrowser, type IsolatedPage, newIsolatedPage } from '@latchkey/browser'
 import { addTestWalletToPage } from '@latchkey/evm-wallet'

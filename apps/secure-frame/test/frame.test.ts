@@ -272,6 +272,46 @@ describe('an allowed page, through the frame', () => {
     expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
     expect((await client.getBalance({ address: to })) - before).toBe(parseEther('0.25'))
 
+    // wallet_sendCalls: two transfers as sequential transactions after one approval; their status from the frame.
+    const second = `0x${(Date.now() + 1).toString(16).padStart(40, '0')}` as `0x${string}`
+    await start('calls', 'request', {
+      method: 'wallet_sendCalls',
+      params: [
+        {
+          version: '2.0.0',
+          chainId: `0x${evm.chainId.toString(16)}`,
+          from: evmAddress,
+          atomicRequired: false,
+          calls: [
+            { to, value: '0x1' },
+            { to: second, value: '0x2' },
+          ],
+        },
+      ],
+    })
+    await decide('lk-approve')
+    await expect
+      .poll(() => stateOf('calls'))
+      .toEqual({ value: { id: expect.stringMatching(/^0x[0-9a-f]+$/) } })
+    const { id } = ((await stateOf('calls')) as { value: { id: string } }).value
+    await expect
+      .poll(
+        async () =>
+          ((await call('request', { method: 'wallet_getCallsStatus', params: [id] })) as { status: number })
+            .status,
+      )
+      .toBe(200)
+    const status = (await call('request', { method: 'wallet_getCallsStatus', params: [id] })) as {
+      atomic: boolean
+      receipts: unknown[]
+    }
+    expect(status.atomic).toBe(false)
+    expect(status.receipts).toHaveLength(2)
+    expect(await client.getBalance({ address: second })).toBe(2n)
+    expect(await call('request', { method: 'wallet_getCapabilities', params: [evmAddress] })).toMatchObject({
+      [`0x${evm.chainId.toString(16)}`]: { atomic: { status: 'unsupported' } },
+    })
+
     await start('rejected', 'request', { method: 'personal_sign', params: ['0x00', evmAddress] })
     await decide('lk-reject')
     await expect.poll(() => stateOf('rejected')).toEqual({ error: 'User rejected the request.', code: 4001 })
@@ -327,6 +367,18 @@ describe('an allowed page, through the frame', () => {
     await page().evaluate(() => {
       ;(document.querySelector('iframe') as HTMLIFrameElement).style.opacity = '1'
     })
+    // Covered by a transparent element of the page: the click lands on the page, and the frame would not count it.
+    await page().evaluate(() => {
+      const cover = document.createElement('div')
+      cover.id = 'cover'
+      cover.style.cssText = 'position:fixed;inset:0;background:transparent;z-index:10'
+      document.body.append(cover)
+    })
+    await page().waitForTimeout(1_000)
+    await page().mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await page().waitForTimeout(500)
+    expect(await stateOf('hidden')).toBe('pending')
+    await page().evaluate(() => document.getElementById('cover')?.remove())
     await decide('lk-reject')
     await expect.poll(() => stateOf('hidden')).toEqual({ error: 'User rejected the request.', code: 4001 })
   })

@@ -83,15 +83,15 @@ export function readTransactionRequest(input: unknown, at = 'params[0]'): EvmTra
 }
 
 /**
- * The transaction the auth service signs: the request with the chain id, the next nonce (pending, plus `offset` for a
- * batch's later calls), the gas (estimated when absent) and EIP-1559 fees when the chain has a base fee, else a gas price.
+ * The transaction the auth service signs: the request with the chain id, the next nonce (the pending count: a batch's
+ * calls are sent one after the other, each counted once sent), the gas (estimated when absent) and EIP-1559 fees when
+ * the chain has a base fee, else a gas price.
  */
 export async function fillTransaction(
   rpcUrl: string,
   chainId: number,
   from: string,
   request: EvmTransactionRequest,
-  offset = 0,
 ): Promise<Record<string, string | number>> {
   const call = {
     from,
@@ -118,7 +118,7 @@ export async function fillTransaction(
   return {
     ...call,
     chainId,
-    nonce: `0x${(BigInt(nonce) + BigInt(offset)).toString(16)}`,
+    nonce,
     gas,
     ...fees,
   }

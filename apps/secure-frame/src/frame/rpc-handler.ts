@@ -54,14 +54,13 @@ export function createRpcHandler(
     account: AuthUser,
     on: FrameNetwork,
     tx: unknown,
-    offset = 0,
     at = 'params[0]',
   ) => {
     const request = readTransactionRequest(tx, at)
     if (request.from && request.from.toLowerCase() !== account.evmAddress.toLowerCase())
       throw new FrameHandlerError(`${at}.from: not this wallet's account`, 4100)
     const chainId = Number(on.caipNetworkId.split(':')[1])
-    const transaction = await fillTransaction(on.rpcUrl, chainId, account.evmAddress, request, offset)
+    const transaction = await fillTransaction(on.rpcUrl, chainId, account.evmAddress, request)
     const { signedTransaction } = await auth.call<{ signedTransaction: string }>('/v1/sign/evm/transaction', {
       token: session,
       body: { transaction },
@@ -212,7 +211,7 @@ export function createRpcHandler(
         const target = batch.chainId ? networkFor(Number(BigInt(batch.chainId))) : on
         const hashes: string[] = []
         for (const [index, call] of (batch.calls ?? []).entries())
-          hashes.push(await sendEvm(session, account, target, call, index, `params[0].calls[${index}]`))
+          hashes.push(await sendEvm(session, account, target, call, `params[0].calls[${index}]`))
         const id = hex(
           BigInt(
             `0x${[...globalThis.crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`,

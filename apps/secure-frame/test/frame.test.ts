@@ -308,6 +308,14 @@ describe('an allowed page, through the frame', () => {
     expect(status.atomic).toBe(false)
     expect(status.receipts).toHaveLength(2)
     expect(await client.getBalance({ address: second })).toBe(2n)
+    // wallet_getAssets from the Blockchain API's balance (the stand-in reads the local chain).
+    const assets = (await call('request', {
+      method: 'wallet_getAssets',
+      params: [{ account: evmAddress }],
+    })) as Record<string, { address: string; balance: string; type: string }[]>
+    const native = assets[`0x${evm.chainId.toString(16)}`]?.find((asset) => asset.type === 'native')
+    expect(native?.address).toBe('native')
+    expect(BigInt(native?.balance ?? '0x0')).toBe(await client.getBalance({ address: evmAddress }))
     expect(await call('request', { method: 'wallet_getCapabilities', params: [evmAddress] })).toMatchObject({
       [`0x${evm.chainId.toString(16)}`]: { atomic: { status: 'unsupported' } },
     })
@@ -351,6 +359,9 @@ describe('an allowed page, through the frame', () => {
     await expect(call('request', { method: 'wallet_grantPermissions', params: [] })).rejects.toThrow(
       /not supported for an eoa/,
     )
+    await expect(
+      call('request', { method: 'eth_getUserOperationReceipt', params: ['0x00'] }),
+    ).rejects.toThrow(/not supported for an eoa/)
     expect(await call('request', { method: 'eth_chainId' })).toBe(`0x${evm.chainId.toString(16)}`)
 
     await start('hidden', 'request', { method: 'personal_sign', params: ['0x01', evmAddress] })

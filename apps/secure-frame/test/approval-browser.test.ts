@@ -5,11 +5,10 @@
  * button's position. The frame runs the approval module as the frame runtime will (bundled by esbuild).
  */
 import { join } from 'node:path'
-import { connectBrowser, newIsolatedPage, serveStatic } from '@latchkey/browser'
 import { Keypair, SystemProgram, Transaction } from '@solana/web3.js'
-import { build } from 'esbuild'
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { DescribeInput } from '../src/approval/index.js'
+import { openTwoOrigins, type TwoOrigins } from './two-origin.js'
 
 /** The page: the frame at (40, 40), 360×600, and what a hostile host does to it. */
 const PAGE_HTML = `<!doctype html><meta charset="utf-8"><title>page</title>
@@ -118,33 +117,17 @@ type FrameWindow = {
   hint(): string
   pwned?: boolean
 }
+type Rect = { x: number; y: number; width: number; height: number }
 type PageWindow = {
   reset(): void
   styleFrame(style: Record<string, string>): void
-  cover(rect: { x: number; y: number; width: number; height: number }, passThrough: boolean): void
+  cover(rect: Rect, passThrough: boolean): void
 }
 
-let browser: Awaited<ReturnType<typeof connectBrowser>>
-let server: Awaited<ReturnType<typeof serveStatic>>
-let isolated: Awaited<ReturnType<typeof newIsolatedPage>>
-let frameOrigin: string
+let site: TwoOrigins
 
-const page = () => isolated.page
-type Frame = ReturnType<typeof isolated.page.mainFrame>
-
-function frame(): Frame {
-  const found = page()
-    .frames()
-    .find((candidate) => candidate.url().startsWith(`${frameOrigin}/frame.html`))
-  if (!found)
-    throw new Error(
-      `no frame; frames: ${page()
-        .frames()
-        .map((each) => each.url())
-        .join(', ')}`,
-    )
-  return found
-}
+const page = () => site.page
+const frame = () => site.frame()
 
 const show = (request: DescribeInput = SIGN, options: ShowOptions = {}) =>
   frame().evaluate(({ request, options }) => (window as unknown as FrameWindow).show(request, options), {
@@ -157,6 +140,15 @@ const armed = () => frame().evaluate(() => (window as unknown as FrameWindow).ar
 const hint = () => frame().evaluate(() => (window as unknown as FrameWindow).hint())
 const styleFrame = (style: Record<string, string>) =>
   page().evaluate((style) => (window as unknown as PageWindow).styleFrame(style), style)
+const reset = () => page().evaluate(() => (window as unknown as PageWindow).reset())
+/** Puts an element of the page over `rect`; `passThrough`: clicks go through it to the frame. */
+const cover = (rect: Rect, passThrough: boolean) =>
+  page().evaluate(({ rect, passThrough }) => (window as unknown as PageWindow).cover(rect, passThrough), {
+    rect,
+    passThrough,
+  })
+/** A cover over all of the frame and a margin around it. */
+const FRAME_AND_MARGIN: Rect = { x: 30, y: 30, width: 380, height: 620 }
 
 /** The Approve button's centre in page coordinates. */
 async function approvePoint(): Promise<{ x: number; y: number }> {
@@ -169,40 +161,22 @@ async function approvePoint(): Promise<{ x: number; y: number }> {
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
 beforeAll(async () => {
-  const bundled = await build({
-    entryPoints: [join(import.meta.dirname, '..', 'src', 'approval', 'index.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
+  site = await openTwoOrigins({
+    files: { '/page.html': PAGE_HTML, '/frame.html': FRAME_HTML },
+    bundles: { '/approval.js': join(import.meta.dirname, '..', 'src', 'approval', 'index.ts') },
+    context: { viewport: { width: 1000, height: 720 } },
   })
-  server = await serveStatic({
-    '/page.html': PAGE_HTML,
-    '/frame.html': FRAME_HTML,
-    '/approval.js': bundled.outputFiles[0]?.text ?? '',
-  })
-  frameOrigin = `http://localhost:${server.port}`
-  browser = await connectBrowser(inject('browserWsEndpoint'))
-  isolated = await newIsolatedPage(browser, { viewport: { width: 1000, height: 720 } })
-  isolated.page.setDefaultTimeout(10_000)
-  await page().goto(`http://127.0.0.1:${server.port}/page.html?frame=${encodeURIComponent(frameOrigin)}`)
+  const { pageOrigin, frameOrigin } = site
+  await page().goto(`${pageOrigin}/page.html?frame=${encodeURIComponent(frameOrigin)}`)
   const content = await (await page().waitForSelector('iframe')).contentFrame()
   await content?.waitForURL(`${frameOrigin}/frame.html`)
   await frame().waitForFunction(() => 'show' in window)
 }, 60_000)
 
-beforeEach(async () => {
-  await page().evaluate(() => (window as unknown as PageWindow).reset())
-})
+beforeEach(reset)
 
 afterAll(async () => {
-  expect(isolated?.pageErrors.map((error) => error.message) ?? []).toEqual([])
-  expect(isolated?.outsideRequests ?? []).toEqual([])
-  await isolated?.close()
-  await browser?.close()
-  await server?.close()
+  expect(await site?.close()).toEqual({ pageErrors: [], outsideRequests: [] })
 })
 
 describe('the approval card in a cross-site frame', () => {
@@ -262,7 +236,7 @@ describe('the approval card in a cross-site frame', () => {
     }
     const png =
       'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII='
-    for (const icon of [png, `https://localhost:${server.port}/icon.png`]) {
+    for (const icon of [png, `https://localhost:${site.server.port}/icon.png`]) {
       await show(SIGN, { dapp: { name: 'Icons', icon } })
       const image = frame().locator('img')
       expect(await image.getAttribute('src')).toBe(icon)
@@ -340,12 +314,7 @@ describe('the approval card in a cross-site frame', () => {
     await show()
     const point = await approvePoint()
     await expect.poll(armed).toBe(true)
-    await page().evaluate((rect) => (window as unknown as PageWindow).cover(rect, true), {
-      x: 30,
-      y: 30,
-      width: 380,
-      height: 620,
-    })
+    await cover(FRAME_AND_MARGIN, true)
     await expect.poll(armed).toBe(false)
     await pause(1_000)
     await page().mouse.click(point.x, point.y)
@@ -357,25 +326,15 @@ describe('the approval card in a cross-site frame', () => {
     await show()
     const point = await approvePoint()
     await expect.poll(armed).toBe(true)
-    await page().evaluate((rect) => (window as unknown as PageWindow).cover(rect, true), {
-      x: point.x - 20,
-      y: point.y - 10,
-      width: 40,
-      height: 20,
-    })
+    await cover({ x: point.x - 20, y: point.y - 10, width: 40, height: 20 }, true)
     await expect.poll(armed).toBe(false)
     await page().mouse.click(point.x, point.y)
     await expect.poll(async () => (await state()).clicks).toHaveLength(1)
     expect(await outcomes()).toEqual([])
 
-    await page().evaluate(() => (window as unknown as PageWindow).reset())
+    await reset()
     await expect.poll(armed).toBe(true)
-    await page().evaluate((rect) => (window as unknown as PageWindow).cover(rect, false), {
-      x: 30,
-      y: 30,
-      width: 380,
-      height: 620,
-    })
+    await cover(FRAME_AND_MARGIN, false)
     await pause(1_000)
     await page().mouse.click(point.x, point.y) // lands on the cover, never in the frame
     expect(await state()).toEqual({ outcomes: [], clicks: [{ trusted: true, armed: false }] })

@@ -4,11 +4,17 @@
  * code from the mail sink, signatures and sends approved in the frame's own UI and checked on the local chains, and
  * the hostile parents: an origin the project does not allow, methods outside the lists, a transparent frame.
  */
+
+import { createPublicKey, verify } from 'node:crypto'
 import { connectBrowser, newIsolatedPage, serveStatic } from '@latchkey/browser'
+import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { build } from 'esbuild'
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+
+const toBase58 = (bytes: Uint8Array) => getBase58Decoder().decode(bytes)
+const fromBase58 = (text: string) => getBase58Encoder().encode(text)
 
 const stack = inject('stack')
 const evm = stack.evm.chains[0] as (typeof stack.evm.chains)[number]
@@ -332,6 +338,20 @@ describe('an allowed page, through the frame', () => {
     })
     const owner = new PublicKey(solanaAddress)
     await connection.confirmTransaction(await connection.requestAirdrop(owner, 2_000_000_000), 'confirmed')
+    // A message: the frame's ed25519 signature verifies against the account's key.
+    const text = 'hello from the frame test'
+    await start('solanaMessage', 'request', {
+      method: 'solana_signMessage',
+      params: { message: toBase58(Buffer.from(text)), pubkey: solanaAddress },
+      chainId: cluster.caipNetworkId,
+    })
+    await decide('lk-approve')
+    await expect.poll(() => stateOf('solanaMessage')).toEqual({ value: { signature: expect.any(String) } })
+    const signed = ((await stateOf('solanaMessage')) as { value: { signature: string } }).value
+    const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), owner.toBuffer()])
+    const key = createPublicKey({ key: spki, format: 'der', type: 'spki' })
+    expect(verify(null, Buffer.from(text), key, Buffer.from(fromBase58(signed.signature)))).toBe(true)
+
     const receiver = Keypair.generate().publicKey
     const { blockhash } = await connection.getLatestBlockhash()
     const transfer = new Transaction({ feePayer: owner, recentBlockhash: blockhash }).add(

@@ -1,7 +1,8 @@
 /**
- * Bytes as a person reads them: UTF-8 text when they are text, hex otherwise; base58 and base64 decoding. Pure, no
- * Node `Buffer` (this runs in the browser too).
+ * Bytes as a person reads them: UTF-8 text when they are text, hex otherwise. Base58 and base64 text to bytes, by
+ * the Solana codecs. Pure, no Node `Buffer` (this runs in the browser too).
  */
+import { getBase58Encoder, getBase64Encoder } from '@solana/kit'
 import { bytesToHex } from 'viem'
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
@@ -68,65 +69,24 @@ export function utf8Bytes(text: string): Uint8Array {
   return new TextEncoder().encode(text)
 }
 
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-const BASE58_DIGITS = new Map([...BASE58_ALPHABET].map((char, index) => [char, BigInt(index)]))
-/** Characters decoded per big-integer step: 58^10 < 2^64. */
-const BASE58_CHUNK = 10
+// The codecs' "encoder" turns text into bytes.
+const BASE58 = getBase58Encoder()
+const BASE64 = getBase64Encoder()
+
+/** Standard base64, padded: browsers' `atob`, which the codec uses, would also take it unpadded or with spaces. */
+const PADDED_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
 /** Base58 (Bitcoin alphabet) to bytes; undefined when a character is outside the alphabet. */
 export function base58Decode(text: string): Uint8Array | undefined {
-  let zeros = 0
-  while (zeros < text.length && text[zeros] === '1') zeros++
-  let value = 0n
-  for (let start = zeros; start < text.length; start += BASE58_CHUNK) {
-    const chunk = text.slice(start, start + BASE58_CHUNK)
-    let part = 0n
-    for (const char of chunk) {
-      const digit = BASE58_DIGITS.get(char)
-      if (digit === undefined) return undefined
-      part = part * 58n + digit
-    }
-    value = value * 58n ** BigInt(chunk.length) + part
+  try {
+    return Uint8Array.from(BASE58.encode(text))
+  } catch {
+    return undefined
   }
-  let hex = value === 0n ? '' : value.toString(16)
-  if (hex.length % 2 === 1) hex = `0${hex}`
-  const bytes = new Uint8Array(zeros + hex.length / 2)
-  for (let index = 0; index < hex.length / 2; index++) {
-    bytes[zeros + index] = Number.parseInt(hex.slice(index * 2, index * 2 + 2), 16)
-  }
-  return bytes
 }
-
-/** Bytes to base58 (Bitcoin alphabet), leading zero bytes as '1's. */
-export function base58Encode(bytes: Uint8Array): string {
-  let value = 0n
-  for (const byte of bytes) value = (value << 8n) | BigInt(byte)
-  let text = ''
-  while (value > 0n) {
-    text = BASE58_ALPHABET[Number(value % 58n)] + text
-    value /= 58n
-  }
-  for (const byte of bytes) {
-    if (byte !== 0) break
-    text = `1${text}`
-  }
-  return text
-}
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/
 
 /** Standard, padded base64 to bytes; undefined when it is not that. */
 export function base64Decode(text: string): Uint8Array | undefined {
-  if (!BASE64.test(text)) return undefined
-  const binary = atob(text)
-  const bytes = new Uint8Array(binary.length)
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index)
-  return bytes
-}
-
-/** A little-endian unsigned integer of `size` bytes (1 to 8) at `offset`. */
-export function readUintLE(data: Uint8Array, offset: number, size: number): bigint {
-  let value = 0n
-  for (let index = size - 1; index >= 0; index--) value = (value << 8n) | BigInt(data[offset + index] ?? 0)
-  return value
+  if (!PADDED_BASE64.test(text)) return undefined
+  return Uint8Array.from(BASE64.encode(text))
 }

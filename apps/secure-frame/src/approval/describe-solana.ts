@@ -1,29 +1,24 @@
 /**
  * The Solana methods' approvals: solana_signMessage, and the transactions of solana_signTransaction,
- * solana_signAndSendTransaction and solana_signAllTransactions (wire bytes in base64, legacy or v0), summarised
- * instruction by instruction. Amounts are exact decimals (bigint, never floats).
+ * solana_signAndSendTransaction and solana_signAllTransactions (wire bytes in base64, legacy or v0, decoded by the
+ * Solana codecs), summarised instruction by instruction. Amounts are exact decimals (bigint, never floats).
  */
-import { type PublicKey, VersionedTransaction } from '@solana/web3.js'
+import {
+  type CompiledTransactionMessage,
+  getAddressDecoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  getU32Decoder,
+  getU64Decoder,
+  isAddress,
+  type LegacyCompiledTransactionMessage,
+  type V0CompiledTransactionMessage,
+} from '@solana/kit'
 import { formatUnits } from 'viem'
-import {
-  base58Decode,
-  base58Encode,
-  base64Decode,
-  hasDeceptiveCharacters,
-  readUintLE,
-  showBytes,
-} from './bytes.js'
-import { DECEPTIVE_MESSAGE } from './describe-evm.js'
-import {
-  type ApprovalChain,
-  ApprovalDecodeError,
-  type ApprovalRow,
-  type ApprovalSection,
-  type ApprovalSummary,
-  type DescribeInput,
-  networkName,
-  row,
-} from './model.js'
+import { base58Decode, base64Decode } from './bytes.js'
+import { bytesRow, describeMessage } from './message.js'
+import type { ApprovalChain, ApprovalRow, ApprovalSection, ApprovalSummary, DescribeInput } from './model.js'
+import { fail, isRecord, nativeAmount, networkName, row } from './model.js'
 
 const SYSTEM_PROGRAM = '11111111111111111111111111111111'
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'
@@ -43,22 +38,21 @@ const MAX_TRANSACTIONS = 100
 const MAX_TRANSACTION_CHARS = 4_096
 /** The longest base58 message taken. */
 const MAX_MESSAGE_CHARS = 20_000
+const MAX_U64 = 2n ** 64n - 1n
 
-type Fields = Record<string, unknown>
+const TRANSACTION = getTransactionDecoder()
+const MESSAGE = getCompiledTransactionMessageDecoder()
+const ADDRESS = getAddressDecoder()
+const U32 = getU32Decoder()
+const U64 = getU64Decoder()
 
-function fail(path: string, problem: string): never {
-  throw new ApprovalDecodeError(`${path}: ${problem}`)
-}
-
-function paramsObject(params: unknown): Fields {
-  if (typeof params !== 'object' || params === null || Array.isArray(params))
-    fail('params', 'must be an object')
-  return params as Fields
+function paramsObject(params: unknown) {
+  if (!isRecord(params)) fail('params', 'must be an object')
+  return params
 }
 
 function solanaAddress(value: unknown, path: string): string {
-  const bytes = typeof value === 'string' && value.length <= 44 ? base58Decode(value) : undefined
-  if (typeof value !== 'string' || bytes?.length !== 32) fail(path, 'must be a Solana address (base58)')
+  if (typeof value !== 'string' || !isAddress(value)) fail(path, 'must be a Solana address (base58)')
   return value
 }
 
@@ -79,41 +73,31 @@ export function describeSolanaMessage(input: DescribeInput): ApprovalSummary {
     )
   }
   const pubkey = solanaAddress(params.pubkey, 'params.pubkey')
-  const shown = showBytes(bytes)
-  const warnings: string[] = []
-  if (pubkey !== input.account) warnings.push(`This message is for another account (${pubkey})`)
-  if (shown.kind === 'text' && hasDeceptiveCharacters(shown.value)) warnings.push(DECEPTIVE_MESSAGE)
-  return {
-    method: input.method,
-    title: 'Sign a message',
-    sections: [
-      {
-        title: 'Message',
-        rows: [
-          shown.kind === 'text' ? row('Message', shown.value) : row('Message (hex)', shown.value, true),
-          row('Length', `${bytes.length} bytes`),
-          row('Signing account', pubkey, true),
-        ],
-      },
-    ],
-    warnings,
-  }
+  return describeMessage(input, bytes, pubkey, pubkey !== input.account)
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Transactions
 
-function readTransaction(value: unknown, path: string): VersionedTransaction {
+/** A decoded legacy or v0 transaction message (version 1 is refused: the signer does not take it). */
+type Message = LegacyCompiledTransactionMessage | V0CompiledTransactionMessage
+
+function readTransaction(value: unknown, path: string): Message {
   const bytes =
     typeof value === 'string' && value.length > 0 && value.length <= MAX_TRANSACTION_CHARS
       ? base64Decode(value)
       : undefined
   if (bytes === undefined) fail(path, 'must be a transaction in base64')
+  let message: CompiledTransactionMessage
   try {
-    return VersionedTransaction.deserialize(bytes)
+    message = MESSAGE.decode(TRANSACTION.decode(bytes).messageBytes)
   } catch {
     fail(path, 'is not a Solana transaction')
   }
+  if (message.version !== 'legacy' && message.version !== 0) {
+    fail(path, `is a version ${message.version} transaction: only legacy and version 0 are taken`)
+  }
+  return message
 }
 
 /** One instruction as shown: a title and rows, and what it warns of. */
@@ -130,40 +114,31 @@ interface Context {
   accountAt(position: number): string
 }
 
-const sol = (lamports: bigint, chain: ApprovalChain) =>
-  `${formatUnits(lamports, chain.nativeDecimals)} ${chain.nativeSymbol}`
+/** Rows of the instruction's accounts, by position: `labels[0]` is its first account. */
+const accountRows = (labels: string[], accountAt: (position: number) => string) =>
+  labels.map((label, position) => row(label, accountAt(position), true))
 
 function describeSystem(data: Uint8Array, context: Context): Described | undefined {
   if (data.length < 4) return undefined
-  const tag = readUintLE(data, 0, 4)
+  const tag = U32.decode(data)
   const { accountAt, chain } = context
-  if (tag === 2n && data.length === 12) {
-    return {
-      title: `Transfer ${chain.nativeSymbol}`,
-      rows: [
-        row('From', accountAt(0), true),
-        row('To', accountAt(1), true),
-        row('Amount', sol(readUintLE(data, 4, 8), chain), true),
-      ],
-      warnings: [],
-    }
+  if (tag === 2 && data.length === 12) {
+    const rows = accountRows(['From', 'To'], accountAt)
+    rows.push(row('Amount', nativeAmount(U64.decode(data, 4), chain), true))
+    return { title: `Transfer ${chain.nativeSymbol}`, rows, warnings: [] }
   }
-  if (tag === 0n && data.length === 52) {
-    const owner = data.subarray(20, 52)
-    return {
-      title: 'Create an account',
-      rows: [
-        row('Funded by', accountAt(0), true),
-        row('New account', accountAt(1), true),
-        row('Lamports', `${readUintLE(data, 4, 8)} (${sol(readUintLE(data, 4, 8), chain)})`, true),
-        row('Space', `${readUintLE(data, 12, 8)} bytes`, true),
-        row('Owner program', base58Encode(owner), true),
-      ],
-      warnings: [],
-    }
+  if (tag === 0 && data.length === 52) {
+    const lamports = U64.decode(data, 4)
+    const rows = accountRows(['Funded by', 'New account'], accountAt)
+    rows.push(
+      row('Lamports', `${lamports} (${nativeAmount(lamports, chain)})`, true),
+      row('Space', `${U64.decode(data, 12)} bytes`, true),
+      row('Owner program', ADDRESS.decode(data, 20), true),
+    )
+    return { title: 'Create an account', rows, warnings: [] }
   }
-  if (tag === 1n && data.length === 36) {
-    const owner = base58Encode(data.subarray(4, 36))
+  if (tag === 1 && data.length === 36) {
+    const owner = ADDRESS.decode(data, 4)
     const target = accountAt(0)
     return {
       title: 'Assign an account to a program',
@@ -174,107 +149,70 @@ function describeSystem(data: Uint8Array, context: Context): Described | undefin
   return undefined
 }
 
-function describeToken(data: Uint8Array, context: Context): Described | undefined {
-  const tag = data[0]
+/**
+ * SPL Token's Transfer (3) and Approve (4), and their checked forms (12, 13), which take the mint as their second
+ * account and the decimals after the amount.
+ */
+function describeTokenAmount(data: Uint8Array, context: Context): Described | undefined {
+  const tag = data[0] ?? 0
+  const checked = tag === 12 || tag === 13
+  const kind = checked ? tag - 9 : tag
+  if ((kind !== 3 && kind !== 4) || data.length !== (checked ? 10 : 9)) return undefined
   const { accountAt } = context
-  if (tag === 3 && data.length === 9) {
-    return {
-      title: 'Token transfer',
-      rows: [
-        row('From token account', accountAt(0), true),
-        row('To token account', accountAt(1), true),
-        row('Owner', accountAt(2), true),
-        row('Amount (token units)', readUintLE(data, 1, 8).toString(), true),
-      ],
-      warnings: [],
-    }
+  /** The account at the position it has in the unchecked form. */
+  const at = (position: number) => accountAt(checked && position > 0 ? position + 1 : position)
+  const amount = U64.decode(data, 1)
+  const decimals = data[9] ?? 0
+  const amountRow = checked
+    ? row('Amount', `${formatUnits(amount, decimals)} (${decimals} decimals)`, true)
+    : row('Amount (token units)', amount.toString(), true)
+  if (kind === 3) {
+    const rows = accountRows(['From token account'], at)
+    if (checked) rows.push(row('Mint', accountAt(1), true))
+    rows.push(row('To token account', at(1), true), row('Owner', at(2), true), amountRow)
+    return { title: 'Token transfer', rows, warnings: [] }
   }
-  if (tag === 12 && data.length === 10) {
-    const decimals = data[9] ?? 0
-    return {
-      title: 'Token transfer',
-      rows: [
-        row('From token account', accountAt(0), true),
-        row('Mint', accountAt(1), true),
-        row('To token account', accountAt(2), true),
-        row('Owner', accountAt(3), true),
-        row('Amount', `${formatUnits(readUintLE(data, 1, 8), decimals)} (${decimals} decimals)`, true),
-      ],
-      warnings: [],
-    }
+  const rows = [...accountRows(['Token account', 'Delegate', 'Owner'], at), amountRow]
+  return { title: 'Token approval', rows, warnings: amount === MAX_U64 ? ['Unlimited token approval'] : [] }
+}
+
+const AUTHORITY_TYPES = ['mint tokens', 'freeze accounts', 'owner', 'close the account']
+
+function describeToken(data: Uint8Array, context: Context): Described | undefined {
+  if (data[0] !== 6 || data.length < 3) return describeTokenAmount(data, context)
+  const authorityType = AUTHORITY_TYPES[data[1] ?? 9] ?? `type ${data[1]}`
+  const next = data[2] === 1 && data.length >= 35 ? ADDRESS.decode(data, 3) : 'nobody'
+  return {
+    title: 'Change a token authority',
+    rows: [
+      row('Account', context.accountAt(0), true),
+      row('Authority', authorityType),
+      row('New authority', next, true),
+    ],
+    warnings: [`A token authority (${authorityType}) is handed to ${next}`],
   }
-  if ((tag === 4 && data.length === 9) || (tag === 13 && data.length === 10)) {
-    const checked = tag === 13
-    const amount = readUintLE(data, 1, 8)
-    const ownerAt = checked ? 3 : 2
-    const rows = [
-      row('Token account', accountAt(0), true),
-      row('Delegate', accountAt(checked ? 2 : 1), true),
-      row('Owner', accountAt(ownerAt), true),
-      checked
-        ? row('Amount', `${formatUnits(amount, data[9] ?? 0)} (${data[9] ?? 0} decimals)`, true)
-        : row('Amount (token units)', amount.toString(), true),
-    ]
-    const unlimited = amount === 2n ** 64n - 1n
-    return { title: 'Token approval', rows, warnings: unlimited ? ['Unlimited token approval'] : [] }
-  }
-  if (tag === 6 && data.length >= 3) {
-    const authorityType = ['mint tokens', 'freeze accounts', 'owner', 'close the account'][data[1] ?? 9]
-    const hasNew = data[2] === 1 && data.length >= 35
-    const next = hasNew ? base58Encode(data.subarray(3, 35)) : 'nobody'
-    return {
-      title: 'Change a token authority',
-      rows: [
-        row('Account', accountAt(0), true),
-        row('Authority', authorityType ?? `type ${data[1]}`),
-        row('New authority', next, true),
-      ],
-      warnings: [`A token authority (${authorityType ?? `type ${data[1]}`}) is handed to ${next}`],
-    }
-  }
-  return undefined
 }
 
 function describeAssociatedToken(data: Uint8Array, context: Context): Described | undefined {
   if (data.length > 1 || (data.length === 1 && data[0] !== 0 && data[0] !== 1)) return undefined
-  const { accountAt } = context
   return {
     title: data[0] === 1 ? 'Create a token account (if missing)' : 'Create a token account',
-    rows: [
-      row('Payer', accountAt(0), true),
-      row('Token account', accountAt(1), true),
-      row('Owner', accountAt(2), true),
-      row('Mint', accountAt(3), true),
-    ],
+    rows: accountRows(['Payer', 'Token account', 'Owner', 'Mint'], context.accountAt),
     warnings: [],
   }
 }
 
 function describeComputeBudget(data: Uint8Array): Described | undefined {
-  if (data[0] === 2 && data.length === 5) {
-    return {
-      title: 'Compute budget',
-      rows: [row('Unit limit', readUintLE(data, 1, 4).toString(), true)],
-      warnings: [],
-    }
-  }
-  if (data[0] === 3 && data.length === 9) {
-    return {
-      title: 'Compute budget',
-      rows: [row('Unit price', `${readUintLE(data, 1, 8)} micro-lamports`, true)],
-      warnings: [],
-    }
-  }
-  return undefined
+  let budget: ApprovalRow | undefined
+  if (data[0] === 2 && data.length === 5) budget = row('Unit limit', U32.decode(data, 1).toString(), true)
+  if (data[0] === 3 && data.length === 9)
+    budget = row('Unit price', `${U64.decode(data, 1)} micro-lamports`, true)
+  return budget && { title: 'Compute budget', rows: [budget], warnings: [] }
 }
 
 function describeMemo(data: Uint8Array): Described {
-  const shown = showBytes(data)
-  return {
-    title: 'Memo',
-    rows: [shown.kind === 'text' ? row('Memo', shown.value) : row('Memo (hex)', shown.value, true)],
-    warnings: shown.kind === 'text' && hasDeceptiveCharacters(shown.value) ? [DECEPTIVE_MESSAGE] : [],
-  }
+  const memo = bytesRow('Memo', data)
+  return { title: 'Memo', rows: [memo.row], warnings: memo.warnings }
 }
 
 function describeInstruction(program: string, data: Uint8Array, context: Context): Described {
@@ -294,20 +232,19 @@ function describeInstruction(program: string, data: Uint8Array, context: Context
   )
 }
 
-const keyText = (key: PublicKey | undefined) => key?.toBase58() ?? LOOKUP_ACCOUNT
-
 /** One transaction's sections and warnings; `number` (1-based) when it is one of several. */
 function describeTransaction(
-  transaction: VersionedTransaction,
+  message: Message,
   input: DescribeInput,
   number: number | undefined,
 ): { sections: ApprovalSection[]; warnings: string[] } {
-  const { message } = transaction
-  const keys = message.staticAccountKeys
-  const feePayer = keyText(keys[0])
+  const keys = message.staticAccounts
+  const keyAt = (index: number | undefined) =>
+    index === undefined ? 'missing account' : (keys[index] ?? LOOKUP_ACCOUNT)
+  const feePayer = keyAt(0)
   const warnings: string[] = []
   if (feePayer !== input.account) warnings.push(`The fee payer is another account (${feePayer})`)
-  const signers = keys.slice(0, message.header.numRequiredSignatures).map((key) => key.toBase58())
+  const signers: readonly string[] = keys.slice(0, message.header.numSignerAccounts)
   if (!signers.includes(input.account))
     warnings.push("The transaction does not ask for this account's signature")
   const prefix = number === undefined ? '' : `Transaction ${number}, `
@@ -316,52 +253,37 @@ function describeTransaction(
     row('Network', networkName(input.chain)),
     row('Format', message.version === 'legacy' ? 'legacy' : `version ${message.version}`),
   ]
-  const tables = message.addressTableLookups
+  const tables = message.version === 0 ? (message.addressTableLookups ?? []) : []
   if (tables.length > 0) {
-    overview.push(
-      row(
-        'Lookup tables',
-        tables
-          .map(
-            (table) =>
-              `${table.accountKey.toBase58()} (${table.writableIndexes.length + table.readonlyIndexes.length} accounts)`,
-          )
-          .join('\n'),
-        true,
-      ),
+    const lines = tables.map(
+      (table) =>
+        `${table.lookupTableAddress} (${table.writableIndexes.length + table.readonlyIndexes.length} accounts)`,
     )
+    overview.push(row('Lookup tables', lines.join('\n'), true))
   }
-  const instructions = message.compiledInstructions
-  if (instructions.length === 0) overview.push(row('Instructions', 'none'))
+  if (message.instructions.length === 0) overview.push(row('Instructions', 'none'))
   const sections: ApprovalSection[] = [
     { title: number === undefined ? 'Transaction' : `Transaction ${number}`, rows: overview },
   ]
-  instructions.forEach((instruction, index) => {
-    const program = keyText(keys[instruction.programIdIndex])
+  message.instructions.forEach((instruction, index) => {
     const context: Context = {
       chain: input.chain,
       account: input.account,
-      accountAt: (position) => {
-        const keyIndex = instruction.accountKeyIndexes[position]
-        return keyIndex === undefined ? 'missing account' : keyText(keys[keyIndex])
-      },
+      accountAt: (position) => keyAt(instruction.accountIndices?.[position]),
     }
-    const described = describeInstruction(program, instruction.data, context)
+    const data = Uint8Array.from(instruction.data ?? [])
+    const described = describeInstruction(keyAt(instruction.programAddressIndex), data, context)
     sections.push({ title: `${prefix}Instruction ${index + 1}: ${described.title}`, rows: described.rows })
     warnings.push(...described.warnings)
   })
   return { sections, warnings }
 }
 
-function describeTransactions(
-  input: DescribeInput,
-  transactions: VersionedTransaction[],
-  title: string,
-): ApprovalSummary {
+function describeTransactions(input: DescribeInput, messages: Message[], title: string): ApprovalSummary {
   const sections: ApprovalSection[] = []
   const warnings = new Set<string>()
-  transactions.forEach((transaction, index) => {
-    const described = describeTransaction(transaction, input, transactions.length > 1 ? index + 1 : undefined)
+  messages.forEach((message, index) => {
+    const described = describeTransaction(message, input, messages.length > 1 ? index + 1 : undefined)
     sections.push(...described.sections)
     for (const warning of described.warnings) warnings.add(warning)
   })
@@ -370,12 +292,12 @@ function describeTransactions(
 
 export function describeSolanaTransaction(input: DescribeInput): ApprovalSummary {
   const params = paramsObject(input.params)
-  const transaction = readTransaction(params.transaction, 'params.transaction')
+  const message = readTransaction(params.transaction, 'params.transaction')
   const title =
     input.method === 'solana_signAndSendTransaction'
       ? 'Sign and send a Solana transaction'
       : 'Sign a Solana transaction'
-  return describeTransactions(input, [transaction], title)
+  return describeTransactions(input, [message], title)
 }
 
 export function describeSolanaTransactions(input: DescribeInput): ApprovalSummary {
@@ -384,13 +306,7 @@ export function describeSolanaTransactions(input: DescribeInput): ApprovalSummar
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_TRANSACTIONS) {
     fail('params.transactions', `must be an array of 1 to ${MAX_TRANSACTIONS} transactions`)
   }
-  const transactions = list.map((each: unknown, index) =>
-    readTransaction(each, `params.transactions[${index}]`),
-  )
-  const count = transactions.length
-  return describeTransactions(
-    input,
-    transactions,
-    `Sign ${count} Solana transaction${count === 1 ? '' : 's'}`,
-  )
+  const messages = list.map((each: unknown, index) => readTransaction(each, `params.transactions[${index}]`))
+  const count = messages.length
+  return describeTransactions(input, messages, `Sign ${count} Solana transaction${count === 1 ? '' : 's'}`)
 }

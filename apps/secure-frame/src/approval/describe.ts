@@ -3,26 +3,14 @@
  * DOM). Only the methods below have an approval; any other method, or malformed params, throws
  * {@link ApprovalDecodeError} naming the param.
  */
-import {
-  describePersonalSign,
-  describeSendCalls,
-  describeSendTransaction,
-  describeTypedData,
-} from './describe-evm.js'
+import { describePersonalSign, describeSendCalls, describeSendTransaction } from './describe-evm.js'
 import {
   describeSolanaMessage,
   describeSolanaTransaction,
   describeSolanaTransactions,
 } from './describe-solana.js'
+import { describeTypedData } from './describe-typed-data.js'
 import { ApprovalDecodeError, type ApprovalSummary, type DescribeInput, quote } from './model.js'
-
-export {
-  type ApprovalChain,
-  ApprovalDecodeError,
-  type ApprovalSection,
-  type ApprovalSummary,
-  type DescribeInput,
-} from './model.js'
 
 type Describer = (input: DescribeInput) => ApprovalSummary
 

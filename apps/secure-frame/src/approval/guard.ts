@@ -199,17 +199,21 @@ export function createApprovalGuard(options: ApprovalGuardOptions): ApprovalGuar
     if (visibleSince === undefined) restart()
   }
 
-  approve.addEventListener('pointerdown', onApprovePointerDown, true)
-  approve.addEventListener('keydown', onApproveKeyDown, true)
+  // Every listener goes with `listening` (all but Approve's click, which keeps preventing the default until destroy).
+  const listening = new AbortController()
+  const captured = { capture: true, signal: listening.signal }
+  const bubbling = { signal: listening.signal }
+  approve.addEventListener('pointerdown', onApprovePointerDown, captured)
+  approve.addEventListener('keydown', onApproveKeyDown, captured)
   approve.addEventListener('click', onApproveClick, true)
-  reject.addEventListener('click', onRejectClick, true)
-  doc.addEventListener('pointerdown', onAnyPointerDown, true)
-  doc.addEventListener('pointercancel', onPointerCancel, true)
-  doc.addEventListener('keydown', onKeyDown, true)
-  doc.addEventListener('visibilitychange', restart)
-  view.addEventListener('blur', restart)
-  view.addEventListener('resize', restart)
-  view.addEventListener('focus', onFocus)
+  reject.addEventListener('click', onRejectClick, captured)
+  doc.addEventListener('pointerdown', onAnyPointerDown, captured)
+  doc.addEventListener('pointercancel', onPointerCancel, captured)
+  doc.addEventListener('keydown', onKeyDown, captured)
+  doc.addEventListener('visibilitychange', restart, bubbling)
+  view.addEventListener('blur', restart, bubbling)
+  view.addEventListener('resize', restart, bubbling)
+  view.addEventListener('focus', onFocus, bubbling)
 
   let observer: IntersectionObserver | undefined
   if (Observer) {
@@ -226,16 +230,7 @@ export function createApprovalGuard(options: ApprovalGuardOptions): ApprovalGuar
     observer = undefined
     if (armTimer !== undefined) clearTimeout(armTimer)
     armTimer = undefined
-    approve.removeEventListener('pointerdown', onApprovePointerDown, true)
-    approve.removeEventListener('keydown', onApproveKeyDown, true)
-    reject.removeEventListener('click', onRejectClick, true)
-    doc.removeEventListener('pointerdown', onAnyPointerDown, true)
-    doc.removeEventListener('pointercancel', onPointerCancel, true)
-    doc.removeEventListener('keydown', onKeyDown, true)
-    doc.removeEventListener('visibilitychange', restart)
-    view.removeEventListener('blur', restart)
-    view.removeEventListener('resize', restart)
-    view.removeEventListener('focus', onFocus)
+    listening.abort()
   }
 
   return {

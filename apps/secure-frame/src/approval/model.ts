@@ -3,6 +3,7 @@
  * Every string that came from the request is hostile text: it is capped ({@link capText}) and only ever rendered as
  * text, never as markup.
  */
+import { formatUnits } from 'viem'
 
 /** The chain the request is for, as the frame knows it. */
 export interface ApprovalChain {
@@ -51,6 +52,19 @@ export class ApprovalDecodeError extends Error {
   override name = 'ApprovalDecodeError'
 }
 
+/** Throws {@link ApprovalDecodeError} `path: problem`. */
+export function fail(path: string, problem: string): never {
+  throw new ApprovalDecodeError(`${path}: ${problem}`)
+}
+
+/** A JSON object's fields, as received. */
+export type Fields = Record<string, unknown>
+
+/** A plain object (not null, not an array). */
+export function isRecord(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 /** The longest value shown, in UTF-16 code units, the ellipsis included. */
 const MAX_VALUE_CHARS = 2_000
 
@@ -74,6 +88,11 @@ export function row(label: string, value: string, mono?: boolean): ApprovalRow {
   const made: ApprovalRow = { label: capText(label, MAX_LABEL_CHARS), value: capText(value) }
   if (mono) made.mono = true
   return made
+}
+
+/** An amount of the chain's native currency, exact: '1.000000000000000001 ETH'. */
+export function nativeAmount(value: bigint, chain: ApprovalChain): string {
+  return `${formatUnits(value, chain.nativeDecimals)} ${chain.nativeSymbol}`
 }
 
 /** The chain as one line: 'Latchkey Local (31337)'. */

@@ -160,6 +160,13 @@ async function approvePoint(): Promise<{ x: number; y: number }> {
 /** Waits real time, where the test needs it to pass (the guard's minimum visible time). */
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms))
 
+/** The visitor's hand: the pointer moves onto `point` inside the frame and rests there a moment before a click. */
+async function reach(point: { x: number; y: number }): Promise<void> {
+  await page().mouse.move(point.x + 4, point.y + 2, { steps: 3 })
+  await page().mouse.move(point.x, point.y, { steps: 2 })
+  await pause(400)
+}
+
 beforeAll(async () => {
   site = await openTwoOrigins({
     files: { '/page.html': PAGE_HTML, '/frame.html': FRAME_HTML },
@@ -173,7 +180,11 @@ beforeAll(async () => {
   await frame().waitForFunction(() => 'show' in window)
 }, 60_000)
 
-beforeEach(reset)
+beforeEach(async () => {
+  await reset()
+  // Every test starts with the pointer outside the frame, as a visitor's does before they reach for Approve.
+  await page().mouse.move(5, 5)
+})
 
 afterAll(async () => {
   expect(await site?.close()).toEqual({ pageErrors: [], outsideRequests: [] })
@@ -256,6 +267,7 @@ describe('the approval card in a cross-site frame', () => {
     await show()
     await expect.poll(armed).toBe(true)
     expect(await frame().locator(APPROVE).getAttribute('aria-disabled')).toBe('false')
+    await reach(await approvePoint())
     await frame().locator(APPROVE).click()
     await expect.poll(outcomes).toEqual(['approved'])
     await frame().locator(APPROVE).click({ force: true })
@@ -274,6 +286,7 @@ describe('the approval card in a cross-site frame', () => {
     expect(await hint()).toBe(HINT)
     await expect.poll(armed).toBe(true)
     expect(await outcomes()).toEqual([])
+    await reach(point)
     await page().mouse.click(point.x, point.y)
     await expect.poll(outcomes).toEqual(['approved'])
   })
@@ -294,6 +307,7 @@ describe('the approval card in a cross-site frame', () => {
       // Visible again: the full wait starts over, then a click counts.
       await styleFrame({ opacity: '1' })
       await expect.poll(armed).toBe(true)
+      await reach(point)
       await page().mouse.click(point.x, point.y)
       await expect.poll(outcomes).toEqual(['approved'])
     })
@@ -371,6 +385,27 @@ describe('the approval card in a cross-site frame', () => {
     expect(await armed()).toBe(true)
   })
 
+  test('a frame moved under a resting cursor: that click does not count; one after the pointer rests inside does', async () => {
+    // A translation keeps the frame visible to IntersectionObserver v2: only the pointer rule stands in the way.
+    await styleFrame({ transform: 'translateX(400px)' })
+    await show()
+    await expect.poll(armed).toBe(true)
+    const moved = await approvePoint()
+    const home = { x: moved.x - 400, y: moved.y }
+    // The cursor rests on the page where Approve will be; the host moves the frame under it; the visitor clicks at once.
+    await page().mouse.move(home.x, home.y)
+    await pause(400)
+    await styleFrame({ transform: 'none' })
+    await page().mouse.down()
+    await page().mouse.up()
+    await expect.poll(async () => (await state()).clicks).toEqual([{ trusted: true, armed: true }])
+    expect(await outcomes()).toEqual([])
+    // A visitor who reaches Approve and rests there a moment approves.
+    await reach(home)
+    await page().mouse.click(home.x, home.y)
+    await expect.poll(outcomes).toEqual(['approved'])
+  })
+
   test("synthetic clicks from the frame's own script are untrusted: no approval", async () => {
     await show()
     await expect.poll(armed).toBe(true)
@@ -391,6 +426,7 @@ describe('the approval card in a cross-site frame', () => {
       ],
     })
     // Still armed: a real click right after works.
+    await reach(await approvePoint())
     await frame().locator(APPROVE).click()
     await expect.poll(outcomes).toEqual(['approved'])
   })
@@ -500,6 +536,7 @@ describe('the approval card in a cross-site frame', () => {
     expect(layout.wide).toBe(false)
     expect(layout.approveBottom).toBeLessThanOrEqual(600)
     await expect.poll(armed).toBe(true)
+    await reach(await approvePoint())
     await frame().locator(APPROVE).click()
     await expect.poll(outcomes).toEqual(['approved'])
   })

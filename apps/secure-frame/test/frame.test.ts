@@ -125,11 +125,20 @@ const frame = () => {
   return found
 }
 
-/** Waits for the approval card, lets it be visible long enough, and presses Approve or Reject like a person. */
+/**
+ * Waits for the approval card and presses Approve or Reject like a person: the pointer moves onto the button and rests
+ * there while the card has been visible long enough (the guard's 500 ms, and its pointer rule), then clicks.
+ */
 async function decide(button: 'lk-approve' | 'lk-reject'): Promise<void> {
   await frame().getByTestId('lk-approval').waitFor()
-  if (button === 'lk-approve') await page().waitForTimeout(700) // the guard's 500 ms of full visibility
-  await frame().getByTestId(button).click()
+  const box = await frame().getByTestId(button).boundingBox()
+  if (!box) throw new Error(`no ${button} button`)
+  const x = box.x + box.width / 2
+  const y = box.y + box.height / 2
+  await page().mouse.move(x + 4, y + 2, { steps: 3 })
+  await page().mouse.move(x, y, { steps: 2 })
+  if (button === 'lk-approve') await page().waitForTimeout(700)
+  await page().mouse.click(x, y)
 }
 
 async function openPage(projectId: string): Promise<void> {

@@ -10,7 +10,9 @@
  * wait either way.
  *
  * A click on Approve counts only when it is trusted (`isTrusted`), follows a trusted pointerdown on Approve (or a
- * trusted Enter / Space on the focused Approve), and both happened while armed. Reject always works, as does Escape.
+ * trusted Enter / Space on the focused Approve), and both happened while armed; a mouse press counts only once the
+ * pointer has really moved inside the frame a moment before, and at the place it last moved to (a frame moved under a
+ * resting cursor gets none). Reject always works, as does Escape.
  * There is exactly one outcome.
  */
 
@@ -23,6 +25,11 @@ export interface ApprovalGuardOptions {
   onReject(): void
   /** Continuous full visibility required before Approve works, ms. Default 500. */
   minVisibleMs?: number
+  /**
+   * How long the pointer must have been inside the frame before a press on Approve counts, ms. Default 300: a host
+   * that moves the frame under a still cursor (or between the two clicks of a double click) gets no approval.
+   */
+  minPointerDwellMs?: number
   /** For tests: the clock, ms. Default `performance.now`. */
   now?: () => number
   /**
@@ -43,6 +50,7 @@ export interface ApprovalGuard {
 const NOT_ARMED_HINT = 'Hold on: the approval must be fully visible first'
 
 const DEFAULT_MIN_VISIBLE_MS = 500
+const DEFAULT_MIN_POINTER_DWELL_MS = 300
 const HINT_MS = 4_000
 /** The smallest intersection ratio that counts as fully visible (layout rounding). */
 const FULL = 0.99
@@ -66,6 +74,12 @@ function hasVisibilityV2(): boolean {
 export function createApprovalGuard(options: ApprovalGuardOptions): ApprovalGuard {
   const { container, approve, reject } = options
   const minVisibleMs = options.minVisibleMs ?? DEFAULT_MIN_VISIBLE_MS
+  const minPointerDwellMs = options.minPointerDwellMs ?? DEFAULT_MIN_POINTER_DWELL_MS
+  /**
+   * The pointer inside the frame's document: since when it has really moved there (a trusted move with a movement: the
+   * browser's own moves after a layout change have none), and where it last was. Cleared when it leaves.
+   */
+  let pointer: { since: number; x: number; y: number } | undefined
   const now = options.now ?? (() => performance.now())
   const v2 = hasVisibilityV2() && options.visibilityV2 !== false
   const Observer =
@@ -163,7 +177,23 @@ export function createApprovalGuard(options: ApprovalGuardOptions): ApprovalGuar
   }
 
   const onApprovePointerDown = (event: PointerEvent) => {
-    pressedWhileArmed = event.isTrusted && event.isPrimary && event.button === 0 && armedNow()
+    // A mouse press counts after the pointer really moved inside the frame a moment before, and where it last moved
+    // to: a frame moved under the cursor (the content moved, the pointer did not) is pressed somewhere else.
+    const dwelt =
+      event.pointerType !== 'mouse' ||
+      (pointer !== undefined &&
+        now() - pointer.since >= minPointerDwellMs &&
+        Math.abs(event.clientX - pointer.x) <= 1 &&
+        Math.abs(event.clientY - pointer.y) <= 1)
+    pressedWhileArmed = event.isTrusted && event.isPrimary && event.button === 0 && dwelt && armedNow()
+  }
+  const onPointerMove = (event: PointerEvent) => {
+    if (!event.isTrusted || event.pointerType !== 'mouse') return
+    const moved = event.movementX !== 0 || event.movementY !== 0
+    if (moved) pointer = { since: pointer?.since ?? now(), x: event.clientX, y: event.clientY }
+  }
+  const onPointerOut = (event: PointerEvent) => {
+    if (event.relatedTarget === null) pointer = undefined
   }
   const onAnyPointerDown = (event: PointerEvent) => {
     if (!(event.target instanceof Node) || !approve.contains(event.target)) pressedWhileArmed = false
@@ -209,6 +239,8 @@ export function createApprovalGuard(options: ApprovalGuardOptions): ApprovalGuar
   reject.addEventListener('click', onRejectClick, captured)
   doc.addEventListener('pointerdown', onAnyPointerDown, captured)
   doc.addEventListener('pointercancel', onPointerCancel, captured)
+  doc.addEventListener('pointermove', onPointerMove, captured)
+  doc.addEventListener('pointerout', onPointerOut, captured)
   doc.addEventListener('keydown', onKeyDown, captured)
   doc.addEventListener('visibilitychange', restart, bubbling)
   view.addEventListener('blur', restart, bubbling)

@@ -49,7 +49,10 @@ export interface FrameClientOptions {
   window: FrameMessageSource
   /** Where ignored messages are reported. */
   logger?: FrameLogger
-  /** The deadline of a request that sets none, in milliseconds; none by default. */
+  /**
+   * The deadline of a request that sets none, in milliseconds; none by default. It does not run while the frame says
+   * the request waits for the visitor (`FRAME_APPROVAL` required), and starts afresh once that is decided.
+   */
   deadlineMs?: number
   /** A fresh request id (1 to 64 letters, digits, _ or -); random UUIDs by default. */
   createId?: () => string
@@ -90,6 +93,8 @@ interface Pending {
   resolve(value: unknown): void
   reject(error: Error): void
   cleanup(): void
+  /** Stops the deadline while the visitor decides in the frame (`required`), starts it afresh once decided. */
+  pauseDeadline(paused: boolean): void
 }
 
 /** Creates the kit's side of the transport for one frame. */
@@ -136,6 +141,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     const entry = pending.get(message.id)
     if (!entry) return ignore(message, answered.has(message.id) ? 'already answered' : 'unknown id')
     if (message.type === FRAME_APPROVAL) {
+      // The deadline measures the frame, not the visitor: it waits while they decide and starts again after.
+      entry.pauseDeadline(message.payload.state === 'required')
       for (const listener of [...approvalListeners]) listener(message.id, message.payload.state, entry.name)
       return
     }
@@ -168,10 +175,18 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         return Promise.reject(new FrameRequestError(`id: ${JSON.stringify(id)} was already used`, 'refused'))
       return new Promise<FrameSuccessPayloads[typeof name]>((resolve, reject) => {
         const deadlineMs = requestOptions.deadlineMs ?? options.deadlineMs
-        const timer =
-          deadlineMs === undefined
-            ? undefined
-            : setTimeout(() => fail(id, new FrameRequestError(FRAME_MESSAGES.timeout, 'timeout')), deadlineMs)
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const startDeadline = () => {
+          if (timer !== undefined) clearTimeout(timer)
+          timer =
+            deadlineMs === undefined
+              ? undefined
+              : setTimeout(
+                  () => fail(id, new FrameRequestError(FRAME_MESSAGES.timeout, 'timeout')),
+                  deadlineMs,
+                )
+        }
+        startDeadline()
         const onAbort = () => fail(id, new FrameRequestError(FRAME_MESSAGES.aborted, 'aborted'))
         signal?.addEventListener('abort', onAbort, { once: true })
         pending.set(id, {
@@ -181,6 +196,11 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
           cleanup() {
             if (timer !== undefined) clearTimeout(timer)
             signal?.removeEventListener('abort', onAbort)
+          },
+          pauseDeadline(paused) {
+            if (!paused) return startDeadline()
+            if (timer !== undefined) clearTimeout(timer)
+            timer = undefined
           },
         })
         try {

@@ -238,6 +238,38 @@ describe('the transport between the kit and the frame', () => {
     client.close()
   })
 
+  test('the deadline waits while the visitor decides in the frame, and starts afresh once decided', async () => {
+    vi.useFakeTimers()
+    let decided: (() => void) | undefined
+    const { page, frame } = windowPair(PAGE, FRAME)
+    const client = createFrameClient({ frame, origin: FRAME, window: page, deadlineMs: 1_000 })
+    const host = createFrameHost({
+      parent: page,
+      parentOrigin: PAGE,
+      window: frame,
+      handle: async (_request, context) => {
+        context.approval('required')
+        await new Promise<void>((resolve) => {
+          decided = resolve
+        })
+        context.approval('done')
+        return new Promise(() => undefined) // signing never finishes: the deadline must end it
+      },
+    })
+    const outcome = client
+      .request('RPC_REQUEST', { method: 'personal_sign', params: ['0x00'] })
+      .catch((error) => error)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(client.pendingCount()).toBe(1)
+    decided?.()
+    await vi.advanceTimersByTimeAsync(900)
+    expect(client.pendingCount()).toBe(1)
+    await vi.advanceTimersByTimeAsync(200)
+    expect(await outcome).toMatchObject({ message: 'iframe_request_timeout' })
+    client.close()
+    host.close()
+  })
+
   test('abortAll and close reject what is pending; a closed client refuses new requests', async () => {
     const { client } = setup(() => new Promise(() => undefined))
     const first = client.request('GET_USER', {})

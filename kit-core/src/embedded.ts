@@ -42,6 +42,15 @@ export {
 } from './embedded/parse.js'
 export { FRAME_SOCIAL_PROVIDERS, ID_PATTERN, MAX_THEME_VARIABLES } from './embedded/schemas.js'
 export {
+  createSecureFrame,
+  SECURE_FRAME_MESSAGES,
+  SECURE_FRAME_TIMINGS,
+  type SecureFrame,
+  type SecureFrameOptions,
+  type SecureFrameStatus,
+  secureFrameUrl,
+} from './embedded/secure-frame.js'
+export {
   createFrameClient,
   type FrameClient,
   type FrameClientOptions,

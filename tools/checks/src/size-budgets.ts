@@ -37,9 +37,9 @@ export const BUDGETS = {
   /** Each adapter's own code, its chain library and @latchkey/core left out. */
   adapterOwnCode: 15_000,
   /**
-   * The embedded wallet's frame client (issue 25): the kit's side of the frame transport, the strict parsers of the
-   * protocol and the EmbeddedWalletProvider over it, all of `@latchkey/core/embedded` the kit loads when the secure
-   * frame is first needed. Never in the initial chunk.
+   * The embedded wallet's frame client (issue 25): the frame's life on the page (`createSecureFrame`, issue 27), the
+   * kit's side of the frame transport, the strict parsers of the protocol and the EmbeddedWalletProvider over it, all
+   * of `@latchkey/core/embedded` the kit loads when the secure frame is first needed. Never in the initial chunk.
    */
   frameClient: 8_000,
 } as const
@@ -202,11 +202,14 @@ export async function measureAdapterOwnCode(packageName: string): Promise<ChunkF
   return figures(files, outputs, meta)
 }
 
-/** Bundles what the kit loads for the secure frame: the client side of the transport and the provider over it. */
+/**
+ * Bundles what the kit loads for the secure frame: its life on the page (`createSecureFrame`), the client side of the
+ * transport and the provider over it.
+ */
 export async function measureFrameClient(): Promise<ChunkFigures> {
   const { meta, outputs } = await bundle(
-    `import { createFrameClient, createFrameWalletProvider } from '@latchkey/core/embedded'\n` +
-      'globalThis.latchkeyFrameClient = [createFrameClient, createFrameWalletProvider]\n',
+    `import { createSecureFrame } from '@latchkey/core/embedded'\n` +
+      'globalThis.latchkeyFrameClient = createSecureFrame\n',
   )
   const files = Object.keys(meta.outputs).filter((file) => !file.endsWith('.map'))
   return figures(files, outputs, meta)

@@ -6,10 +6,9 @@
  */
 
 import { createPublicKey, verify } from 'node:crypto'
-import { connectBrowser, newIsolatedPage, serveStatic } from '@latchkey/browser'
+import { bundleForBrowser, connectBrowser, newIsolatedPage, serveStatic } from '@latchkey/browser'
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
-import { build } from 'esbuild'
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 
@@ -152,20 +151,11 @@ const ready = () =>
   })
 
 beforeAll(async () => {
-  const bundled = await build({
-    stdin: {
-      contents: "export * from '@latchkey/core/embedded'",
-      resolveDir: import.meta.dirname,
-      loader: 'js',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
+  const bundled = await bundleForBrowser({
+    contents: "export * from '@latchkey/core/embedded'",
+    resolveDir: import.meta.dirname,
   })
-  server = await serveStatic({ '/page.html': PAGE_HTML, '/embedded.js': bundled.outputFiles[0]?.text ?? '' })
+  server = await serveStatic({ '/page.html': PAGE_HTML, '/embedded.js': bundled })
   pageOrigin = server.url
   await setOrigins(PROJECT, [pageOrigin])
   await setOrigins(FOREIGN_PROJECT, ['https://dapp.example'])

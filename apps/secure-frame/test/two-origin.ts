@@ -4,6 +4,8 @@
  * Chromium. Browser code is bundled by esbuild as the frame's build does, unminified.
  */
 import {
+  type BrowserEntry,
+  bundleForBrowser,
   connectBrowser,
   type IsolatedPage,
   newIsolatedPage,
@@ -11,20 +13,16 @@ import {
   type StaticServer,
   serveStatic,
 } from '@latchkey/browser'
-import { build } from 'esbuild'
 import { inject } from 'vitest'
 
 type Page = IsolatedPage['page']
 type Frame = ReturnType<Page['mainFrame']>
 
-/** What to bundle: a file path, or module text resolved from `resolveDir`. */
-type Entry = string | { contents: string; resolveDir: string }
-
 export interface TwoOriginOptions {
   /** Files served as they are, by URL path: `{ '/page.html': '<!doctype html>…' }`. */
   files: StaticFiles
   /** Served bundled for the browser (one ES module), by URL path: `{ '/app.js': '/abs/path/entry.ts' }`. */
-  bundles?: Record<string, Entry>
+  bundles?: Record<string, BrowserEntry>
   /** The isolated page's context options, e.g. `{ viewport: { width: 1000, height: 720 } }`. */
   context?: Parameters<typeof newIsolatedPage>[1]
   /** The page's default timeout, ms. Default 10 000. */
@@ -54,22 +52,14 @@ export interface TwoOrigins {
 }
 
 /** The frame build's options (scripts/build-frame.mjs) but unminified, kept in memory. */
-const BROWSER_BUNDLE = { bundle: true, format: 'esm', platform: 'browser', target: 'es2022' } as const
-
-async function bundle(entry: Entry): Promise<string> {
-  const input =
-    typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { ...entry, loader: 'ts' as const } }
-  const result = await build({ ...input, ...BROWSER_BUNDLE, write: false, logLevel: 'silent' })
-  return result.outputFiles[0]?.text ?? ''
-}
-
 /**
  * Bundles and serves the files, connects to the shared browser and opens an isolated page (on about:blank: the test
  * navigates it, e.g. to `${pageOrigin}/page.html`). Whatever was opened is closed again if a step fails.
  */
 export async function openTwoOrigins(options: TwoOriginOptions): Promise<TwoOrigins> {
   const files: StaticFiles = { ...options.files }
-  for (const [path, entry] of Object.entries(options.bundles ?? {})) files[path] = await bundle(entry)
+  for (const [path, entry] of Object.entries(options.bundles ?? {}))
+    files[path] = await bundleForBrowser(entry)
   const server = await serveStatic(files)
   const closers: (() => Promise<void>)[] = [() => server.close()]
   const closeAll = async () => {

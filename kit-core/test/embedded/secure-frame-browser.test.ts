@@ -5,9 +5,8 @@
  * or never answer: 'iframe_load_failed' and 'iframe_request_timeout', each aborting what is pending.
  */
 import { join } from 'node:path'
-import { connectBrowser, newIsolatedPage, serveStatic } from '@latchkey/browser'
+import { bundleForBrowser, connectBrowser, newIsolatedPage, serveStatic } from '@latchkey/browser'
 import type { LocalStackInfo } from '@latchkey/stack'
-import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 
 const stack = inject('stack') as LocalStackInfo
@@ -82,18 +81,10 @@ async function open(url: string, timings?: Record<string, number>): Promise<void
 }
 
 beforeAll(async () => {
-  const bundled = await build({
-    entryPoints: [join(import.meta.dirname, '..', '..', 'src', 'embedded.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  })
+  const bundled = await bundleForBrowser(join(import.meta.dirname, '..', '..', 'src', 'embedded.ts'))
   server = await serveStatic({
     '/page.html': PAGE_HTML,
-    '/embedded.js': bundled.outputFiles[0]?.text ?? '',
+    '/embedded.js': bundled,
     '/mute.html': MUTE_FRAME,
     '/silent.html': '<!doctype html><title>never ready</title>',
   })

@@ -5,8 +5,7 @@
  * `event.origin` and `event.source`.
  */
 import { join } from 'node:path'
-import { connectBrowser, newIsolatedPage, serveStatic } from '@latchkey/browser'
-import { build } from 'esbuild'
+import { bundleForBrowser, connectBrowser, newIsolatedPage, serveStatic } from '@latchkey/browser'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 
 const PREFIX = '@latchkey/embedded/'
@@ -150,21 +149,13 @@ function start(key: string, name: string, payload?: unknown, deadlineMs?: number
 }
 
 beforeAll(async () => {
-  const bundled = await build({
-    entryPoints: [join(import.meta.dirname, '..', '..', 'src', 'embedded.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  })
+  const bundled = await bundleForBrowser(join(import.meta.dirname, '..', '..', 'src', 'embedded.ts'))
   server = await serveStatic({
     '/page.html': PAGE_HTML,
     '/frame.html': FRAME_HTML,
     '/impostor.html': IMPOSTOR_HTML,
     '/navigated.html': IMPOSTOR_HTML,
-    '/embedded.js': bundled.outputFiles[0]?.text ?? '',
+    '/embedded.js': bundled,
   })
   pageOrigin = `http://127.0.0.1:${server.port}`
   frameOrigin = `http://localhost:${server.port}`

@@ -1,3 +1,4 @@
+export { type BrowserEntry, bundleForBrowser } from './bundle.js'
 export { connectBrowser, type IsolatedPage, isOutsideUrl, newIsolatedPage } from './page.js'
 export { type StaticFiles, type StaticServer, serveStatic } from './serve.js'
 export {

@@ -11,13 +11,8 @@ export const AUTH_DATA_DIR_ENV = 'LATCHKEY_AUTH_DATA_DIR'
 /** Environment variable holding the key-encryption key (32 bytes, base64) when the config names no other source. */
 export const AUTH_KEK_ENV = 'LATCHKEY_AUTH_KEK'
 
-/**
- * The secure frame's port for `npm start` (the frame app is a later issue): the stack's auth service answers the
- * origin `http://localhost:<this port>` only. LATCHKEY_FRAME_PORT overrides it.
- */
-export const DEFAULT_FRAME_PORT = 5175
-/** Environment variable that chooses the secure frame's port. */
-export const FRAME_PORT_ENV = 'LATCHKEY_FRAME_PORT'
+/** The secure frame's port and its variable, shared with the frame app (@latchkey/local-ports). */
+export { DEFAULT_FRAME_PORT, FRAME_PORT_ENV } from '@latchkey/local-ports'
 
 /** Digits of a one-time code. */
 export const CODE_DIGITS = 6

@@ -8,12 +8,11 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import { type ListeningServer, listenLocal } from '@latchkey/local-ports'
+import { FRAME_PORT_ENV, type ListeningServer, listenLocal } from '@latchkey/local-ports'
 import { type FrameConfig, parseFrameConfig } from './frame/config.js'
 
-/** The frame's port for `npm start` (the auth service answers `http://localhost:<it>`); LATCHKEY_FRAME_PORT overrides. */
-export const DEFAULT_FRAME_PORT = 5175
-export const FRAME_PORT_ENV = 'LATCHKEY_FRAME_PORT'
+/** The frame's port for `npm start` and its variable: one definition, which the auth service's frame origin reads too. */
+export { DEFAULT_FRAME_PORT, FRAME_PORT_ENV } from '@latchkey/local-ports'
 /** How long a project's allowed origins are kept. */
 export const ORIGINS_TTL_MS = 60_000
 

@@ -80,3 +80,11 @@ export async function pickFreePort(host: string = LOCALHOST): Promise<number> {
   }
   throw new LocalServiceError(`No free port of ${host} between ${PICK_FLOOR} and ${ceiling}.`)
 }
+
+/**
+ * The embedded wallet's secure frame port for `npm start`: the frame listens there and the auth service answers the
+ * origin `http://localhost:<this port>` only. LATCHKEY_FRAME_PORT overrides it (both read the same variable).
+ */
+export const DEFAULT_FRAME_PORT = 5175
+/** Environment variable that chooses the secure frame's port. */
+export const FRAME_PORT_ENV = 'LATCHKEY_FRAME_PORT'

@@ -7,6 +7,16 @@
  */
 
 export { MAX_DEPTH } from './embedded/checks.js'
+export {
+  cooldownMessage,
+  createEmailLogin,
+  EMAIL_LOGIN_COOLDOWN_MS,
+  type EmailLogin,
+  type EmailLoginDeps,
+  type EmailLoginEvent,
+  type EmailLoginState,
+  type EmailLoginStep,
+} from './embedded/email-login.js'
 export { createFrameWalletProvider } from './embedded/frame-provider.js'
 export {
   errorType,

@@ -1,4 +1,5 @@
 import type { CaipNetworkId } from '../caip/caip.js'
+import { type Connector, ConnectorIds } from './connectors.js'
 
 /** Social logins the embedded wallet offers (SPEC §1, §5). */
 export type SocialProvider = 'google' | 'x' | 'discord' | 'farcaster' | 'github' | 'apple' | 'facebook'
@@ -70,4 +71,25 @@ export interface EmbeddedWalletProvider {
     metadata?: { name: string; description: string; url: string; icons: string[] }
   }): Promise<void>
   reload(): Promise<void>
+}
+
+/**
+ * The embedded wallet's entry of an adapter's connectors (eip155 and solana; the kit merges them into one AUTH
+ * row, SPEC §1). Offered only when the kit hands the adapter `getEmbeddedWalletProvider` (email or social login on).
+ */
+export function embeddedConnector(
+  chain: 'eip155' | 'solana',
+  networkSwitch: 'wallet' | 'adapter',
+  extra: Pick<Connector, 'provider'> = {},
+): Connector {
+  return { id: ConnectorIds.auth, name: 'Email', type: 'ID_AUTH', chain, networkSwitch, ...extra }
+}
+
+/**
+ * A network's chain id as the frame names it (SPEC §7 "Secure frame messages"): the number on eip155, the CAIP-2 id
+ * elsewhere.
+ */
+export function frameChainIdOf(network: { caipNetworkId: CaipNetworkId }): number | string {
+  const [namespace, reference] = network.caipNetworkId.split(':') as [string, string]
+  return namespace === 'eip155' ? Number(reference) : network.caipNetworkId
 }

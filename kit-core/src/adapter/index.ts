@@ -44,6 +44,7 @@ export type {
   EmbeddedWalletProvider,
   SocialProvider,
 } from './embedded.js'
+export { embeddedConnector, frameChainIdOf } from './embedded.js'
 export { createMemoryStorage, type KitStorage, prefixStorage, readJson } from './storage.js'
 export {
   type AppMetadata,

@@ -1,7 +1,7 @@
 import type { AdapterContext, ChainAdapter } from '../adapter/adapter.js'
 import { prefixStorage } from '../adapter/storage.js'
 import type { WalletConnectProvider } from '../adapter/walletconnect.js'
-import { type CaipNetworkId, type ChainNamespace, parseCaipAddress } from '../caip/caip.js'
+import type { ChainNamespace } from '../caip/caip.js'
 import type { KitOptions } from '../controllers/config/options/options.js'
 import { isWalletConnectUnavailable, resolveOptions } from '../controllers/config/options/resolve-options.js'
 import { createDefaultStorage, createStorageHelpers } from '../controllers/config/storage/kit-storage.js'
@@ -18,12 +18,15 @@ import * as Messages from '../errors/messages.js'
 import { isUnsupportedNetwork } from '../networks/define.js'
 import { balanceServiceOf } from '../services/balance-service.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
+import { revokeOnDisconnect } from '../siwx/revoke-on-disconnect.js'
 import { createSiwx } from '../siwx/siwx-facade.js'
+import { createEmbeddedSetup } from './embedded-setup.js'
 import { afterFirstPaint } from './idle.js'
 import { createKitApi } from './kit-api.js'
 import { createLateLoader } from './late-loader.js'
 import { keepAddressCache, rememberedInStorage } from './remembered.js'
 import { createServices } from './services-setup.js'
+import { walletConnectLoader } from './walletconnect-loader.js'
 
 /** What only the kit's own packages pass: the UI hands in the lazily loaded WalletConnect provider. */
 export interface KitCoreInternals {
@@ -105,6 +108,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     forgetConnector: (namespace) => void storage.removeConnectorId(namespace),
     resetSendState,
     logError: (error) => logger.warn('Background read failed', error),
+    getEmbeddedAccountType: (namespace) => embedded?.accountType(namespace),
+    connectEmbeddedWallet: async (network) => embedded?.connectOn(network),
   })
   const connectors = createConnectorsController({
     env,
@@ -120,29 +125,13 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   })
   // WalletConnect needs a project id or a relay of the host's own: without, it is offered nowhere and refused.
   const walletConnectUnavailable = isWalletConnectUnavailable(options)
-  // The WalletConnect provider is loaded once, on first use; its errors of a known kind become alerts, once per
-  // kind (SPEC §8). A load that failed is tried again on the next use.
-  const loadWalletConnect =
-    options.enableWalletConnect && !walletConnectUnavailable ? internals.getWalletConnectProvider : undefined
-  let walletConnect: Promise<WalletConnectProvider> | undefined
-  const getWalletConnectProvider = loadWalletConnect
-    ? (): Promise<WalletConnectProvider> => {
-        walletConnect ??= loadWalletConnect().then(
-          (provider) => {
-            provider.on('error', ({ error }) => {
-              withLate((c) => c.alerts.reportProviderError(error))
-              logger.warn('WalletConnect error', error)
-            })
-            return provider
-          },
-          (error: unknown) => {
-            walletConnect = undefined
-            throw error
-          },
-        )
-        return walletConnect
-      }
-    : undefined
+  const getWalletConnectProvider = walletConnectLoader(
+    options.enableWalletConnect && !walletConnectUnavailable ? internals.getWalletConnectProvider : undefined,
+    (error) => {
+      withLate((c) => c.alerts.reportProviderError(error))
+      logger.warn('WalletConnect error', error)
+    },
+  )
   const connection = createConnectionController({
     env,
     store: storage,
@@ -159,17 +148,20 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
         }
       : undefined,
     customRpcUrls: options.adapterOptions.customRpcUrls,
+    restoreEmbeddedWallet: (namespace) => embedded?.restore(namespace) ?? Promise.resolve(null),
     track,
     resetSendState,
-    resetSessions: async (caipAddresses) => {
-      const config = options.siwx
-      if (!config?.signOutOnDisconnect) return
-      for (const caipAddress of caipAddresses) {
-        const { caipNetworkId, address } = parseCaipAddress(caipAddress)
-        // parseCaipAddress checked the namespace, so the id is a CAIP-2 id of a known namespace.
-        await config.revokeSession(caipNetworkId as CaipNetworkId, address)
-      }
-    },
+    resetSessions: revokeOnDisconnect(options.siwx),
+  })
+  const embedded = createEmbeddedSetup({
+    options,
+    storage,
+    theme,
+    chain,
+    connection: () => connection,
+    getAdapter,
+    withLate,
+    logWarn: (message, error) => logger.warn(message, error),
   })
   const isConnected = (namespace?: ChainNamespace) => chain.getAccount(namespace)?.status === 'connected'
   // The router is a late controller: the modal reads it once open (it opens after they loaded); a reset asked
@@ -267,6 +259,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       options: options.adapterOptions,
       storage: prefixStorage(options.storage, `adapter:${namespace}`),
       getWalletConnectProvider,
+      getEmbeddedWalletProvider: embedded?.adapterProvider,
       balanceService: balanceServiceOf(blockchainApi),
       discoveryTarget: env.window,
     }
@@ -284,10 +277,16 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
 
   /** Start-up: stored preferences and network, adapters, then restore; remote config and analytics once painted. */
   async function start(): Promise<void> {
-    // The remote configuration and the analytics switch serve the modal: they wait for the page's first paint.
-    const remote = afterFirstPaint(env.window)
+    // The remote configuration and the analytics switch serve the modal: they wait for the page's first paint, unless
+    // a returning email user's frame waits for them (SPEC §4: created at once if email login was used before).
+    const early = (await embedded?.usedBefore()) === true
+    const remote = (early ? Promise.resolve() : afterFirstPaint(env.window))
       .then(loadLate)
-      .then(({ features, events }) => Promise.all([features.init(), events.init()]))
+      .then(async (late) => {
+        await Promise.all([late.features.init(), late.events.init()])
+        embedded?.decide(late)
+      })
+    if (early) void embedded?.preload()
     const [preferred, storedNetworkId] = await Promise.all([
       storage.getPreferredAccountTypes(),
       storage.getActiveNetworkId(),
@@ -353,6 +352,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     },
     modal,
     siwx,
+    /** The embedded wallet (email login), when the kit can offer it: its chunk loads on first need. */
+    embedded,
   }
   // With ssr in a browser, the connection cookie follows the kit (its code is a chunk only such a kit loads).
   // The connected addresses are remembered for the next visit's first render, whatever changes them.
@@ -384,6 +385,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       stopCookie?.()
       for (const stop of adapterListeners.splice(0)) stop()
       for (const adapter of adapters.list()) adapter.destroy()
+      embedded?.destroy()
       modal.destroy()
       siwx.destroy()
       lateLoader.current()?.dispose()

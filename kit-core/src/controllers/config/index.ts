@@ -70,6 +70,7 @@ export {
 } from './storage/kit-storage.js'
 export { LOGIN_CACHE_KEYS, StorageKeys } from './storage/storage-keys.js'
 export {
+  type EmbeddedEventRequest,
   ERROR_REPORT_WINDOW_MS,
   ERROR_REPORTS_PER_MINUTE,
   type KitEvent,

@@ -18,6 +18,11 @@ export interface KitServices {
   blockchainApiUrl?: string
   /** The WalletConnect relay (ws or wss); default the SDK's public relay. Self-hosted and offline setups set it. */
   walletConnectRelayUrl?: string
+  /**
+   * The embedded wallet's secure frame page (`https://wallet.example/frame.html`), on an origin of its own. Email and
+   * social login are offered only with it (and a projectId): the frame holds the visitor's session and keys.
+   */
+  secureFrameUrl?: string
 }
 
 /** A wallet the host adds to the listing (SPEC §1 customWallets). */

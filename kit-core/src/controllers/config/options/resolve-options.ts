@@ -194,6 +194,7 @@ function checkServices(value: unknown): KitServices {
       'wss:',
       'ws:',
     ]),
+    secureFrameUrl: optionalUrl('services.secureFrameUrl', services.secureFrameUrl, ['https:', 'http:']),
   }
 }
 

@@ -29,6 +29,29 @@ export type KitEvent =
       event: 'OPEN_SEND' | 'OPEN_SWAP' | 'OPEN_ONRAMP' | 'OPEN_ACTIVITY'
       properties?: { network?: CaipNetworkId }
     }
+  | {
+      /** SPEC §4 "Embedded events": a request to the embedded wallet, then its success or error. */
+      event: 'EMBEDDED_WALLET'
+      properties: { request: EmbeddedEventRequest; phase: 'request' | 'success' | 'error'; message?: string }
+    }
+
+/** The embedded wallet's requests that report events (SPEC §4 "Embedded events"). */
+export type EmbeddedEventRequest =
+  | 'CONNECT_EMAIL'
+  | 'CONNECT_DEVICE'
+  | 'CONNECT_OTP'
+  | 'CONNECT_SOCIAL'
+  | 'CONNECT_FARCASTER'
+  | 'SIGN_OUT'
+  | 'GET_USER'
+  | 'SWITCH_NETWORK'
+  | 'UPDATE_EMAIL'
+  | 'UPDATE_EMAIL_PRIMARY_OTP'
+  | 'UPDATE_EMAIL_SECONDARY_OTP'
+  | 'SYNC_THEME'
+  | 'SYNC_DAPP_DATA'
+  | 'INIT_SMART_ACCOUNT'
+  | 'SET_PREFERRED_ACCOUNT'
 
 export type KitEventName = KitEvent['event']
 

@@ -14,6 +14,8 @@ export interface LabConfig {
   services: { url: string }
   /** The local WalletConnect relay (ws://); with it, the lab's pages connect phone wallets over WalletConnect. */
   relay?: { url: string }
+  /** The embedded wallet's secure frame page (`http://localhost:5175/frame.html`); with it, the pages offer email login. */
+  frame?: { url: string }
   /** The two local Solana clusters and the SPL test mint (for /solana and /multichain). */
   solana: {
     clusters: readonly { name: string; rpcUrl: string; wsUrl: string; genesisHash: string }[]
@@ -96,10 +98,11 @@ export function toLabConfig(input: unknown): LabConfig {
     throw new TypeError(`Invalid lab config: ${field}`)
   }
   if (typeof input !== 'object' || input === null) return fail('expected an object')
-  const { evm, services, relay, solana, bitcoin, wallets } = input as {
+  const { evm, services, relay, frame, solana, bitcoin, wallets } = input as {
     evm?: Record<string, unknown>
     services?: Record<string, unknown>
     relay?: Record<string, unknown>
+    frame?: Record<string, unknown>
     solana?: unknown
     bitcoin?: unknown
     wallets?: { solanaSecretKey?: unknown }
@@ -118,6 +121,7 @@ export function toLabConfig(input: unknown): LabConfig {
   if (evm.mnemonic !== undefined && typeof evm.mnemonic !== 'string') fail('evm.mnemonic must be a string')
   if (!isHttpUrl(services?.url)) fail('services.url must be an http(s) URL')
   if (relay !== undefined && !isUrl(relay?.url, ['ws:', 'wss:'])) fail('relay.url must be a ws(s) URL')
+  if (frame !== undefined && !isHttpUrl(frame?.url)) fail('frame.url must be an http(s) URL')
   return {
     evm: {
       chains,
@@ -126,6 +130,7 @@ export function toLabConfig(input: unknown): LabConfig {
     },
     services: { url: services?.url as string },
     ...(relay === undefined ? {} : { relay: { url: relay.url as string } }),
+    ...(frame === undefined ? {} : { frame: { url: frame.url as string } }),
     solana: solanaOf(solana, fail),
     bitcoin: bitcoinOf(bitcoin, fail),
     ...(wallets === undefined ? {} : { wallets: { solanaSecretKey: secretKeyOf(wallets, fail) } }),

@@ -42,16 +42,28 @@ export function servicesOptions(
   search: string,
 ): {
   projectId?: string
-  services?: { providerApiUrl?: string; blockchainApiUrl?: string; walletConnectRelayUrl?: string }
+  services?: {
+    providerApiUrl?: string
+    blockchainApiUrl?: string
+    walletConnectRelayUrl?: string
+    secureFrameUrl?: string
+  }
 } {
   // Phone wallets connect over the local WalletConnect relay, with or without a project id.
   const relay = config.relay ? { walletConnectRelayUrl: config.relay.url } : {}
   const requested = new URLSearchParams(search).get('projectId')
   if (requested === 'none') return config.relay ? { services: relay } : {}
   const projectId = requested && /^[\w-]{1,64}$/.test(requested) ? requested : LAB_PROJECT_ID
+  // Email login: the stack's secure frame, which the project's allowed origins (the stand-in's list) may frame.
+  const frame = config.frame ? { secureFrameUrl: config.frame.url } : {}
   return {
     projectId,
-    services: { providerApiUrl: config.services.url, blockchainApiUrl: config.services.url, ...relay },
+    services: {
+      providerApiUrl: config.services.url,
+      blockchainApiUrl: config.services.url,
+      ...relay,
+      ...frame,
+    },
   }
 }
 

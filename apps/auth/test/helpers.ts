@@ -1,6 +1,7 @@
 // What the auth tests share: an auth service of their own (in process, with a clock they move) that sends through
 // the stack's mail sink and reads origins from the stack's services stand-in, and a client of its HTTP API.
 import { randomBytes } from 'node:crypto'
+import { messagesTo, type SinkMessage, waitForMail } from '@latchkey/mail-sink/client'
 import { afterAll, expect, inject } from 'vitest'
 import { type AuthServer, type StartAuthOptions, startAuthServer } from '../src/index.js'
 
@@ -78,34 +79,12 @@ export async function call<T = Record<string, unknown>>(
 /** The error object of an answer. */
 export const errorOf = (answer: Answer<unknown>) => (answer.body as { error: Record<string, unknown> }).error
 
-interface SinkMessage {
-  id: string
-  from: string
-  to: string[]
-  subject: string
-  text: string
-  html: string | null
-  date: string
-}
-
 /** The messages to `email` in the stack's mail sink, newest first. */
-export async function mailsTo(email: string): Promise<SinkMessage[]> {
-  const response = await fetch(`${stack.mail.url}/api/messages?to=${encodeURIComponent(email)}`)
-  return ((await response.json()) as { messages: SinkMessage[] }).messages
-}
+export const mailsTo = (email: string): Promise<SinkMessage[]> => messagesTo(stack.mail.url, email)
 
-/**
- * The newest message to `email` once there are `count` of them. The service answers after the sink accepted the
- * message (and the sink stores it before accepting), so this finds it at once; it polls briefly all the same.
- */
-export async function mail(email: string, count: number): Promise<SinkMessage> {
-  for (let tries = 0; ; tries++) {
-    const messages = await mailsTo(email)
-    if (messages.length >= count) return messages[0] as SinkMessage
-    if (tries > 100) throw new Error(`no message #${count} to ${email} (found ${messages.length})`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
+/** The newest message to `email` once there are `count` of them. */
+export const mail = (email: string, count: number): Promise<SinkMessage> =>
+  waitForMail(stack.mail.url, email, { count })
 
 /** The 6-digit code of a message. */
 export function codeIn(message: { text: string }): string {

@@ -7,6 +7,7 @@
 
 import { createPublicKey, verify } from 'node:crypto'
 import { bundleForBrowser, connectBrowser, newIsolatedPage, serveStatic } from '@latchkey/browser'
+import { waitForCode } from '@latchkey/mail-sink/client'
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit'
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from 'viem'
@@ -80,16 +81,7 @@ async function setOrigins(projectId: string, allowedOrigins: string[]): Promise<
 }
 
 /** The newest code mailed to `email` once `count` messages have arrived. */
-async function codeFor(email: string, count: number): Promise<string> {
-  for (let tries = 0; ; tries++) {
-    const response = await fetch(`${stack.mail.url}/api/messages?to=${encodeURIComponent(email)}`)
-    const { messages } = (await response.json()) as { messages: { text: string }[] }
-    const code = messages.length >= count ? /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1] : undefined
-    if (code) return code
-    if (tries > 200) throw new Error(`no message #${count} to ${email}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
+const codeFor = (email: string, count: number) => waitForCode(stack.mail.url, email, { count })
 
 /** Calls a provider method in the page and waits for its answer (for requests that need no approval). */
 const call = (method: string, ...args: unknown[]) =>

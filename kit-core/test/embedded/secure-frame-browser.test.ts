@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path'
 import { bundleForBrowser, connectBrowser, newIsolatedPage, serveStatic } from '@latchkey/browser'
+import { waitForCode } from '@latchkey/mail-sink/client'
 import type { LocalStackInfo } from '@latchkey/stack'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 
@@ -55,16 +56,7 @@ let server: Awaited<ReturnType<typeof serveStatic>>
 let isolated: Awaited<ReturnType<typeof newIsolatedPage>>
 const page = () => isolated.page
 
-async function codeFor(email: string): Promise<string> {
-  for (let tries = 0; ; tries++) {
-    const response = await fetch(`${stack.mail.url}/api/messages?to=${encodeURIComponent(email)}`)
-    const { messages } = (await response.json()) as { messages: { text: string }[] }
-    const code = /\b(\d{6})\b/.exec(messages[0]?.text ?? '')?.[1]
-    if (code) return code
-    if (tries > 200) throw new Error(`no code to ${email}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
+const codeFor = (email: string) => waitForCode(stack.mail.url, email)
 
 const lifeCall = (method: string, ...args: unknown[]) =>
   page().evaluate(({ method, args }) => (window as unknown as LifeWindow).life.provider[method]?.(...args), {

@@ -17,8 +17,16 @@ export * from './controllers/config/index.js'
 export * from './controllers/connection/index.js'
 export * from './controllers/listing/index.js'
 export * from './controllers/navigation/index.js'
+export type { EmailLoginState, EmailLoginStep } from './embedded/email-login.js'
+// The embedded wallet's kit side (types only: its code is a chunk the kit loads when email or social login is on).
+export type {
+  EmailUpdateStep,
+  EmbeddedController,
+  EmbeddedState,
+} from './embedded/embedded-controller.js'
 export * from './errors/index.js'
 export type { KitContext, Logger } from './kit/context.js'
+export { AUTH_INIT_FAILED, type EmbeddedSetup } from './kit/embedded-setup.js'
 export { detectEnvironment, type KitEnvironment, nodeEnvironment } from './kit/environment.js'
 export * from './kit/index.js'
 export { createStore, type StateStore } from './kit/store.js'

@@ -12,7 +12,9 @@ import {
   type ConnectParams,
   type ConnectResult,
   createEmitter,
+  type EmbeddedWalletProvider,
   type EstimateGasParams,
+  embeddedConnector,
   formatUnits,
   type GetBalanceParams,
   LatchkeyError,
@@ -38,6 +40,7 @@ import type { Adapter } from '@solana/wallet-adapter-base'
 import type { Connection } from '@solana/web3.js'
 import type { Wallet } from '@wallet-standard/base'
 import { ActiveConnection } from './active-connection.js'
+import { embeddedSession, type SolanaEmbeddedSession } from './embedded.js'
 import { base58Encode, messageBytes, transactionBytes } from './encoding.js'
 import { libsHolder, loadSolanaLibs } from './libs.js'
 import { WalletRegistry } from './registry.js'
@@ -63,16 +66,22 @@ export interface SolanaAdapterOptions {
 }
 
 const SOL_DECIMALS = 9
+/** The connectors whose session is the kit's (WalletConnect, the embedded wallet), not a discovered wallet. */
+const OWN_SESSIONS: readonly string[] = [ConnectorIds.walletConnect, ConnectorIds.auth]
+
+/** Every kind of wallet object the adapter hands the host. */
+type SolanaWalletProvider = Wallet | Adapter | WalletConnectProvider | EmbeddedWalletProvider
 
 /**
  * The Latchkey adapter for Solana through @solana/web3.js. Wallets are Wallet Standard wallets (discovered
- * live), the host's wallet-adapter adapters, whose connector ids are the wallets' names, and the kit's shared
- * WalletConnect session (`walletConnect`) when WalletConnect is on. Networks switch in the
+ * live), the host's wallet-adapter adapters, whose connector ids are the wallets' names, the kit's shared
+ * WalletConnect session (`walletConnect`) when WalletConnect is on, and the embedded wallet (`ID_AUTH`) when
+ * email or social login is on. Networks switch in the
  * adapter (`networkSwitch: 'adapter'`): the Connection moves to the new cluster and every later request names
  * that cluster to the wallet, or, for a wallet that does not serve it, is signed by the wallet and sent by the
  * adapter to the new cluster. The host gets the Connection ({@link getConnection}) and the wallet object.
  */
-export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConnectProvider> {
+export class SolanaAdapter implements ChainAdapter<SolanaWalletProvider> {
   readonly namespace = 'solana' as const
   readonly adapterType = 'solana' as const
 
@@ -84,6 +93,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
   private readonly active = new ActiveConnection(this.events, () => this.context)
   private context: AdapterContext | undefined
   private walletConnect: SolanaWalletConnectSession | undefined
+  private embedded: SolanaEmbeddedSession | undefined
 
   constructor(options: SolanaAdapterOptions = {}) {
     this.registry = new WalletRegistry([...(options.wallets ?? [])], this.libs.get, () =>
@@ -96,13 +106,18 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
     return this.context?.networks ?? []
   }
 
-  /** Loads the Solana libraries and starts wallet discovery; the WalletConnect SDK loads on first use only. */
+  /**
+   * Loads the Solana libraries and starts wallet discovery; the WalletConnect SDK and the embedded wallet's frame
+   * load on first use only.
+   */
   async init(context: AdapterContext): Promise<void> {
     this.libs.set(await loadSolanaLibs())
     this.context = context
-    const { getWalletConnectProvider } = context
+    const { getWalletConnectProvider, getEmbeddedWalletProvider } = context
     if (getWalletConnectProvider)
       this.walletConnect = walletConnectSession(context, getWalletConnectProvider, this.libs.get)
+    if (getEmbeddedWalletProvider)
+      this.embedded = embeddedSession(context, getEmbeddedWalletProvider, this.libs.get)
     this.registry.start(context)
   }
 
@@ -111,14 +126,18 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
   }
 
   getConnectors(): readonly Connector[] {
-    const wallets = this.registry.connectors()
-    return this.walletConnect ? [walletConnectConnector('solana', 'adapter'), ...wallets] : wallets
+    return [
+      ...(this.walletConnect ? [walletConnectConnector('solana', 'adapter')] : []),
+      ...(this.embedded ? [embeddedConnector('solana', 'adapter')] : []),
+      ...this.registry.connectors(),
+    ]
   }
 
   /**
    * Asks the wallet to connect (`standard:connect`, a prompt) and makes `network` the active cluster. Over
    * WalletConnect the live session is adopted without a prompt when it holds Solana accounts (on `network` when
-   * the wallet approved it), else one is proposed for the adapter's networks.
+   * the wallet approved it), else one is proposed for the adapter's networks. The embedded wallet (`ID_AUTH`) is
+   * never logged in here: its session in the frame is adopted on `network`, or ProviderRpcError 4100 without one.
    * @throws LatchkeyError CONNECTOR_NOT_FOUND, UNSUPPORTED_CHAIN ('Unsupported chain'); ProviderRpcError 4001.
    */
   async connect({ connectorId, network }: ConnectParams): Promise<ConnectResult> {
@@ -139,11 +158,10 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
   async reconnect(): Promise<ConnectResult | null> {
     const saved = await this.active.remembered()
     if (!saved) return null
-    // A WalletConnect session is there at once or not at all; a wallet may register a moment after a reload.
-    const session =
-      saved.connectorId === ConnectorIds.walletConnect
-        ? this.walletConnect
-        : await this.registry.waitFor(saved.connectorId, this.restoreWaitMs)
+    // A WalletConnect or frame session is there at once or not at all; a wallet may register a moment after a reload.
+    const session = OWN_SESSIONS.includes(saved.connectorId)
+      ? this.sessionOf(saved.connectorId)
+      : await this.registry.waitFor(saved.connectorId, this.restoreWaitMs)
     if (!session) return null
     const remembered = this.networks.find((n) => n.caipNetworkId === saved.network) ?? this.networks[0]
     let addresses: string[]
@@ -163,7 +181,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
 
   /**
    * Disconnects the wallet (`standard:disconnect`; a WalletConnect session is ended on both sides, every namespace
-   * with it, the relay given up after 3 s) and forgets the connection. Never prompts.
+   * with it, the relay given up after 3 s; the embedded wallet signs out) and forgets the connection. Never prompts.
    */
   async disconnect(): Promise<void> {
     const active = this.active.current
@@ -219,7 +237,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
     this.checkServed(network)
     const active = this.active.current
     if (active && active.network.caipNetworkId !== network.caipNetworkId) {
-      // A session with a cluster of its own (WalletConnect) moves first: one the wallet did not approve is refused.
+      // A session with a cluster of its own (WalletConnect, embedded) moves first: a refusal leaves all as it was.
       await active.session.switchNetwork?.(network)
       if (this.active.current !== active)
         throw new LatchkeyError(Messages.noActiveCaipAddress, { code: 'NOT_CONNECTED' })
@@ -304,8 +322,8 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
     return formatUnits(value, decimals)
   }
 
-  /** The connected Wallet Standard wallet, wallet-adapter adapter, or the kit's WalletConnect provider. */
-  getWalletProvider(): Wallet | Adapter | WalletConnectProvider | undefined {
+  /** The connected Wallet Standard wallet, wallet-adapter adapter, the kit's WalletConnect or embedded provider. */
+  getWalletProvider(): SolanaWalletProvider | undefined {
     return this.active.current?.session.provider
   }
 
@@ -327,6 +345,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
   destroy(): void {
     this.registry.stop()
     this.walletConnect?.destroy()
+    this.embedded?.destroy()
     this.active.drop()
     this.connections.clear()
     this.events.clear()
@@ -337,6 +356,7 @@ export class SolanaAdapter implements ChainAdapter<Wallet | Adapter | WalletConn
   /** A session with the wallet of a connector; undefined for an unknown connector. */
   private sessionOf(connectorId: string): WalletSession | undefined {
     if (connectorId === ConnectorIds.walletConnect && this.walletConnect) return this.walletConnect
+    if (connectorId === ConnectorIds.auth && this.embedded) return this.embedded
     return this.registry.session(connectorId)
   }
 

@@ -1,4 +1,4 @@
-import type { CaipNetwork, WalletConnectProvider } from '@latchkey/core'
+import type { CaipNetwork, EmbeddedWalletProvider, WalletConnectProvider } from '@latchkey/core'
 import type { Adapter } from '@solana/wallet-adapter-base'
 import {
   SolanaSignAndSendTransaction,
@@ -32,8 +32,8 @@ export interface WalletChange {
  * method passes the wallet's own errors through unchanged; the adapter normalizes them.
  */
 export interface WalletSession {
-  /** The wallet object; a WalletConnect session's provider once it is connected. */
-  readonly provider: Wallet | Adapter | WalletConnectProvider | undefined
+  /** The wallet object; a WalletConnect session's or the embedded wallet's provider once it is loaded. */
+  readonly provider: Wallet | Adapter | WalletConnectProvider | EmbeddedWalletProvider | undefined
   /** The chains the wallet says it serves; empty when it does not say (wallet-adapter adapters). */
   chains(): readonly string[]
   /**
@@ -41,7 +41,7 @@ export interface WalletSession {
    * `network` is the cluster wanted, for a session that has one of its own (WalletConnect).
    */
   connect(silent: boolean, network?: CaipNetwork): Promise<string[]>
-  /** The cluster a session that has one of its own is on (WalletConnect); read after `connect`. */
+  /** The cluster a session that has one of its own is on (WalletConnect, embedded); read after `connect`. */
   network?(): CaipNetwork | undefined
   /** Moves such a session to another cluster, without a prompt. @throws LatchkeyError UNSUPPORTED_CHAIN. */
   switchNetwork?(network: CaipNetwork): Promise<void>

@@ -11,8 +11,9 @@ import {
   walletResultObject,
 } from '@latchkey/core'
 import { WalletConnectConnection } from '@latchkey/core/walletconnect'
+import { sameBytes, signatureOf, signedBytes } from './answers.js'
 import { walletChainsOf } from './chains.js'
-import { base58Decode, base58Encode, toBase64, transactionBytes } from './encoding.js'
+import { base58Encode, toBase64 } from './encoding.js'
 import type { LibsOf } from './libs.js'
 import type { WalletChange, WalletSession } from './wallet-session.js'
 
@@ -24,23 +25,6 @@ export interface SolanaWalletConnectSession extends WalletSession {
   /** Stops following the session (the adapter is destroyed); the session itself is left as it is. */
   destroy(): void
 }
-
-/** An ed25519 signature as the wallet must give it: base58 of 64 bytes. */
-function signatureOf(value: unknown, method: string): Uint8Array {
-  let bytes: Uint8Array | undefined
-  try {
-    bytes = typeof value === 'string' ? base58Decode(value) : undefined
-  } catch {
-    bytes = undefined
-  }
-  if (bytes?.length !== 64) throw malformedWalletAnswer(method, 'a signature that is not base58 of 64 bytes')
-  // An empty slot, as an unsigned transaction carries: never a signature.
-  if (bytes.every((byte) => byte === 0)) throw malformedWalletAnswer(method, 'an empty signature')
-  return bytes
-}
-
-const sameBytes = (a: Uint8Array, b: Uint8Array) =>
-  a.length === b.length && a.every((byte, i) => byte === b[i])
 
 /**
  * The Solana side of the kit's WalletConnect session, for one adapter. Requests go to the session's active
@@ -85,17 +69,6 @@ export function walletConnectSession(
     }
   }
 
-  /** Signed wire bytes the wallet returned: base64 of a transaction that decodes. */
-  const signedBytes = (value: unknown, method: string) => {
-    try {
-      if (typeof value !== 'string') throw new Error('not text')
-      const bytes = transactionBytes(value)
-      return { bytes, transaction: libs().web3.VersionedTransaction.deserialize(bytes) }
-    } catch (cause) {
-      throw malformedWalletAnswer(method, 'a transaction that does not decode', cause)
-    }
-  }
-
   /**
    * solana_signTransaction answers the signature and, optionally, the signed transaction: the one returned must
    * carry that signature; without one, the signature goes into the signer's slot of the transaction sent.
@@ -108,7 +81,7 @@ export function walletConnectSession(
     )
     const signature = signatureOf(answer.signature, method)
     if (answer.transaction !== undefined) {
-      const { bytes, transaction } = signedBytes(answer.transaction, method)
+      const { bytes, transaction } = signedBytes(libs, answer.transaction, method)
       if (!transaction.signatures.some((each) => sameBytes(each, signature)))
         throw malformedWalletAnswer(method, 'a transaction that does not carry the signature it gave')
       return bytes
@@ -163,7 +136,7 @@ export function walletConnectSession(
       const signed = walletResultObject(answer, method).transactions
       if (!Array.isArray(signed) || signed.length !== transactions.length)
         throw malformedWalletAnswer(method, `other than ${transactions.length} transactions`)
-      return signed.map((each) => signedBytes(each, method).bytes)
+      return signed.map((each) => signedBytes(libs, each, method).bytes)
     },
     // The wallet sends only when the session granted it; otherwise the adapter sends what the wallet signed.
     canSignAndSend: () =>

@@ -2,6 +2,8 @@ import {
   type AdapterContext,
   ANY_IMAGE_HOST,
   type Connector,
+  ConnectorIds,
+  embeddedConnector,
   isSafeImageUrl,
   LatchkeyError,
   walletConnectConnector,
@@ -12,6 +14,8 @@ import {
   createEip6963Discovery,
   type Eip1193Provider,
   type Eip6963Discovery,
+  type EmbeddedEip1193Provider,
+  embeddedEip1193Provider,
   evmConnectors,
   injectedProviderOf,
   type WalletConnectEip1193Provider,
@@ -34,6 +38,8 @@ export class AdapterConnectors {
   private started = false
   /** The kit's shared WalletConnect session as an EIP-1193 wallet, when WalletConnect is enabled. */
   walletConnect: WalletConnectEip1193Provider | undefined
+  /** The kit's embedded wallet (email and social login) as an EIP-1193 wallet, when the kit offers it. */
+  embedded: EmbeddedEip1193Provider | undefined
 
   /**
    * @param connectedUid the uid of the connected wagmi connector, which is never dropped or replaced
@@ -52,6 +58,7 @@ export class AdapterConnectors {
   start(context: AdapterContext, onChange: (list: readonly Connector[]) => void): void {
     this.context = context
     if (context.getWalletConnectProvider) this.walletConnect = walletConnectEip1193Provider(context)
+    if (context.getEmbeddedWalletProvider) this.embedded = embeddedEip1193Provider(context)
     const target = context.discoveryTarget
     const { enableEIP6963, enableWallets } = context.options
     if (target && enableEIP6963 !== false && enableWallets !== false) {
@@ -119,6 +126,24 @@ export class AdapterConnectors {
     return this.registry.isManaged(uid)
   }
 
+  /**
+   * Before connecting or restoring through `connectorId`: the embedded wallet reads its account on `chainId` (the
+   * frame moves there in the same request). Nothing for other connectors or chains it does not serve. Returns the undo.
+   */
+  readAccountOn(connectorId: string, chainId: number | undefined): () => void {
+    const embedded = this.embedded
+    const served = this.context?.networks.some((network) => Number(network.id) === chainId)
+    if (connectorId !== ConnectorIds.auth || !embedded || chainId === undefined || !served) return () => {}
+    embedded.preferChain(chainId)
+    return () => embedded.preferChain(undefined)
+  }
+
+  /** Ends the wallet's side of a connection that ends: WalletConnect's session, the embedded wallet's sign-in. */
+  async endSession(connectorId: string | undefined): Promise<void> {
+    if (connectorId === ConnectorIds.walletConnect) await this.walletConnect?.disconnect()
+    if (connectorId === ConnectorIds.auth) await this.embedded?.disconnect()
+  }
+
   /** Stops discovery and takes back the listeners put on wallets. */
   stop(): void {
     this.started = false
@@ -161,9 +186,13 @@ export class AdapterConnectors {
       custom: this.customWallets,
       options: this.context.options,
     })
-    const all = this.walletConnect
-      ? [walletConnectConnector('eip155', 'wallet', { provider: this.walletConnect }), ...wallets]
-      : wallets
+    const all = [
+      ...(this.embedded ? [embeddedConnector('eip155', 'wallet', { provider: this.embedded })] : []),
+      ...(this.walletConnect
+        ? [walletConnectConnector('eip155', 'wallet', { provider: this.walletConnect })]
+        : []),
+      ...wallets,
+    ]
     return all.filter((connector) => !hostIds.has(connector.id))
   }
 }

@@ -8,7 +8,6 @@ import {
   type CaipNetwork,
   type ChainAdapter,
   type Connector,
-  ConnectorIds,
   type ConnectParams,
   type ConnectResult,
   createEmitter,
@@ -171,6 +170,8 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     const config = this.wagmiConfig
     const previous = config.state.current
     this.busy++
+    // The embedded wallet reads its account on the asked network (no login: the kit logged the visitor in).
+    const release = this.connectors.readAccountOn(connectorId, Number(target.id))
     try {
       await connectThrough(
         config,
@@ -181,6 +182,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
       )
       await this.connection.rememberProvider(connector)
     } finally {
+      release()
       this.busy--
     }
     const view = readView(this.wagmiConfig)
@@ -199,6 +201,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     if (!connector) return null
     this.busy++
     let made: Awaited<ReturnType<typeof reconnectThrough>> = []
+    const release = this.connectors.readAccountOn(remembered, config.state.chainId)
     try {
       made = await reconnectThrough(config, connector)
       // If the host's WagmiProvider was already reconnecting this config, wait for it to finish.
@@ -207,6 +210,7 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
     } catch {
       // A wallet that fails to answer restores nothing.
     } finally {
+      release()
       this.busy--
     }
     // The host's WagmiProvider may have emptied the connections while this restore was under way.
@@ -227,9 +231,9 @@ export class WagmiAdapter implements ChainAdapter<EIP1193Provider> {
       const connection = config.state.current ? config.state.connections.get(config.state.current) : undefined
       if (connection) await dropConnection(config, connection.connector)
       await config.storage?.removeItem('recentConnectorId')
-      // A WalletConnect session ends on both sides (an injected wallet keeps the site's permission).
-      if (connection?.connector.id === ConnectorIds.walletConnect)
-        await this.connectors.walletConnect?.disconnect()
+      // A WalletConnect session ends on both sides, the embedded wallet signs out (an injected wallet keeps the
+      // site's permission).
+      await this.connectors.endSession(connection?.connector.id)
     } finally {
       this.busy--
       this.connection.view = undefined

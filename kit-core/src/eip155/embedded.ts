@@ -42,7 +42,11 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
  * Methods answered here: the frame refuses them ('Requested RPC call is not allowed'), and asking it would only cost a
  * round trip and an alert. wagmi's injected connector tries the permission ones and carries on without them.
  */
-const UNSUPPORTED_HERE = new Set(['wallet_requestPermissions', 'wallet_revokePermissions', 'wallet_getPermissions'])
+const UNSUPPORTED_HERE = new Set([
+  'wallet_requestPermissions',
+  'wallet_revokePermissions',
+  'wallet_getPermissions',
+])
 
 /** A wallet request's first parameter object, e.g. `[{ chainId }]`. */
 function firstParam(params: unknown): Record<string, unknown> | undefined {
@@ -71,7 +75,8 @@ function frameError(error: unknown): ProviderRpcError {
       : record.code === 'UNSUPPORTED_OPERATION' || message === Messages.rpcCallNotAllowed
         ? RpcErrorCode.UnsupportedMethod
         : RpcErrorCode.InternalError
-  if (code === RpcErrorCode.UserRejectedRequest) return new UserRejectedRequestError(message, { cause: error })
+  if (code === RpcErrorCode.UserRejectedRequest)
+    return new UserRejectedRequestError(message, { cause: error })
   return new ProviderRpcError(code, message, { cause: error, data: record.data })
 }
 
@@ -85,7 +90,8 @@ function malformed(what: string): ProviderRpcError {
  * the first request that needs it (never at creation; `eth_chainId` never needs it). `eth_requestAccounts` reads the
  * logged-in account (the frame's 4100 when nobody is), `eth_accounts` the same after checking there is a session
  * (`[]` otherwise, never an error), `wallet_switchEthereumChain` moves the frame among the context's networks.
- * Events: `accountsChanged`, `chainChanged` (hex), `disconnect` (4900).
+ * Events: `accountsChanged` (when the held account changes or the session ends), `chainChanged` (hex), `disconnect`
+ * (4900).
  * @throws LatchkeyError INVALID_PARAMS when the context has no embedded wallet or no eip155 network.
  */
 export function embeddedEip1193Provider(context: AdapterContext): EmbeddedEip1193Provider {
@@ -99,7 +105,9 @@ export function embeddedEip1193Provider(context: AdapterContext): EmbeddedEip119
     .map((network) => Number(network.id))
   const first = chainIds[0]
   if (first === undefined)
-    throw new LatchkeyError('The embedded wallet needs at least one eip155 network', { code: 'INVALID_PARAMS' })
+    throw new LatchkeyError('The embedded wallet needs at least one eip155 network', {
+      code: 'INVALID_PARAMS',
+    })
   const known = (chainId: number) => chainIds.includes(chainId)
 
   const listeners = createEmitter<Record<string, unknown[]>>()
@@ -130,9 +138,13 @@ export function embeddedEip1193Provider(context: AdapterContext): EmbeddedEip119
   /** A chain id the frame answered, checked to be one of the context's networks. */
   const knownChain = (value: unknown, request: string): number => {
     const id =
-      typeof value === 'string' && value.startsWith('eip155:') ? parseChainId(value.slice(7)) : parseChainId(value)
+      typeof value === 'string' && value.startsWith('eip155:')
+        ? parseChainId(value.slice(7))
+        : parseChainId(value)
     if (!known(id))
-      throw malformed(`${request} with chain id ${shown(value)}, which is not one of the kit's eip155 networks`)
+      throw malformed(
+        `${request} with chain id ${shown(value)}, which is not one of the kit's eip155 networks`,
+      )
     return id
   }
 
@@ -141,10 +153,15 @@ export function embeddedEip1193Provider(context: AdapterContext): EmbeddedEip119
     chainId = next
     emit('chainChanged', toHexChainId(next))
   }
+  /**
+   * A change of the held account is an event; the first account is not: the request that read it answers it, and
+   * the event would make wagmi's injected connector read the accounts again (two more frame requests per connect).
+   */
   const setAddress = (next: Address | undefined) => {
     if (next?.toLowerCase() === address?.toLowerCase()) return
+    const held = address !== undefined
     address = next
-    emit('accountsChanged', next ? [next] : [])
+    if (held) emit('accountsChanged', next ? [next] : [])
   }
 
   /** The logged-in account, read silently on the preferred chain (the frame moves there) or the current one. */
@@ -164,7 +181,10 @@ export function embeddedEip1193Provider(context: AdapterContext): EmbeddedEip119
   const switchChain = async (params: unknown): Promise<null> => {
     const asked = parseChainId(firstParam(params)?.chainId)
     if (Number.isNaN(asked))
-      throw new ProviderRpcError(RpcErrorCode.InvalidParams, 'wallet_switchEthereumChain needs [{ chainId }] in hex.')
+      throw new ProviderRpcError(
+        RpcErrorCode.InvalidParams,
+        'wallet_switchEthereumChain needs [{ chainId }] in hex.',
+      )
     if (!known(asked))
       throw new ProviderRpcError(
         RpcErrorCode.SwitchChainError,
@@ -174,15 +194,17 @@ export function embeddedEip1193Provider(context: AdapterContext): EmbeddedEip119
     const next = knownChain((answer as { chainId?: unknown } | null)?.chainId, 'SWITCH_NETWORK')
     setChain(next)
     // wagmi waits for the asked chain: a frame that went elsewhere must fail the switch, not leave it pending.
-    if (next !== asked)
-      throw malformed(`SWITCH_NETWORK to ${toHexChainId(asked)} with ${toHexChainId(next)}`)
+    if (next !== asked) throw malformed(`SWITCH_NETWORK to ${toHexChainId(asked)} with ${toHexChainId(next)}`)
     return null
   }
 
   const addChain = (params: unknown): null => {
     const asked = parseChainId(firstParam(params)?.chainId)
     if (Number.isNaN(asked))
-      throw new ProviderRpcError(RpcErrorCode.InvalidParams, 'wallet_addEthereumChain needs [{ chainId }] in hex.')
+      throw new ProviderRpcError(
+        RpcErrorCode.InvalidParams,
+        'wallet_addEthereumChain needs [{ chainId }] in hex.',
+      )
     // The frame knows the kit's networks already; it cannot take others.
     if (!known(asked))
       throw new ProviderRpcError(
@@ -223,10 +245,15 @@ export function embeddedEip1193Provider(context: AdapterContext): EmbeddedEip119
           return addChain(params)
       }
       if (UNSUPPORTED_HERE.has(method))
-        throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, `The embedded wallet does not support ${method}.`)
+        throw new ProviderRpcError(
+          RpcErrorCode.UnsupportedMethod,
+          `The embedded wallet does not support ${method}.`,
+        )
       const network = `eip155:${chainId}` as CaipNetworkId
       return frame((wallet) =>
-        wallet.request(params === undefined ? { method, chainId: network } : { method, params, chainId: network }),
+        wallet.request(
+          params === undefined ? { method, chainId: network } : { method, params, chainId: network },
+        ),
       )
     },
 

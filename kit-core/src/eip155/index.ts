@@ -23,6 +23,7 @@ export {
   type Eip6963Info,
   readAnnouncement,
 } from './discovery.js'
+export { type EmbeddedEip1193Provider, embeddedEip1193Provider } from './embedded.js'
 export {
   addEthereumChainParameter,
   type Eip1193Provider,

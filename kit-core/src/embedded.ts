@@ -6,6 +6,7 @@
  * field at fault. A subpath of its own: the page's first chunk never carries it.
  */
 
+export { embeddedConnector, frameChainIdOf } from './adapter/embedded.js'
 export { MAX_DEPTH } from './embedded/checks.js'
 export {
   cooldownMessage,

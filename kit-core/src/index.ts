@@ -26,7 +26,7 @@ export type {
 } from './embedded/embedded-controller.js'
 export * from './errors/index.js'
 export type { KitContext, Logger } from './kit/context.js'
-export { AUTH_INIT_FAILED, type EmbeddedSetup } from './kit/embedded-setup.js'
+export type { EmbeddedSetup } from './kit/embedded-setup.js'
 export { detectEnvironment, type KitEnvironment, nodeEnvironment } from './kit/environment.js'
 export * from './kit/index.js'
 export { createStore, type StateStore } from './kit/store.js'

@@ -14,7 +14,6 @@ import {
   createEmitter,
   type EmbeddedWalletProvider,
   type EstimateGasParams,
-  embeddedConnector,
   formatUnits,
   type GetBalanceParams,
   LatchkeyError,
@@ -36,6 +35,7 @@ import {
   type WalletConnectProvider,
   walletConnectConnector,
 } from '@latchkey/core'
+import { embeddedConnector } from '@latchkey/core/embedded'
 import type { Adapter } from '@solana/wallet-adapter-base'
 import type { Connection } from '@solana/web3.js'
 import type { Wallet } from '@wallet-standard/base'

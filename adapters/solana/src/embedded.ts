@@ -6,7 +6,6 @@ import {
   type AdapterContext,
   type CaipNetwork,
   type EmbeddedWalletProvider,
-  frameChainIdOf,
   LatchkeyError,
   Messages,
   malformedWalletAnswer,
@@ -14,6 +13,7 @@ import {
   RpcErrorCode,
   walletResultObject,
 } from '@latchkey/core'
+import { frameChainIdOf } from '@latchkey/core/embedded'
 import type { VersionedTransaction } from '@solana/web3.js'
 import { sameBytes, signatureOf, signedBytes } from './answers.js'
 import { walletChainsOf } from './chains.js'

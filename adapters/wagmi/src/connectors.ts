@@ -3,7 +3,6 @@ import {
   ANY_IMAGE_HOST,
   type Connector,
   ConnectorIds,
-  embeddedConnector,
   isSafeImageUrl,
   LatchkeyError,
   walletConnectConnector,
@@ -21,6 +20,7 @@ import {
   type WalletConnectEip1193Provider,
   walletConnectEip1193Provider,
 } from '@latchkey/core/eip155'
+import { embeddedConnector } from '@latchkey/core/embedded'
 import type { Config, Connector as WagmiConnector } from '@wagmi/core'
 import { ConnectorRegistry } from './connector-registry.js'
 

@@ -17,6 +17,9 @@ interface LocalStackInfo {
   }
   services: { url: string }
   relay: { url: string }
+  /** The embedded wallet's secure frame page and the mail sink its codes go through. */
+  frame: { url: string }
+  mail: { url: string }
   solana: {
     clusters: { name: string; rpcUrl: string; wsUrl: string; genesisHash: string }[]
     mint: { address: string; decimals: number }

@@ -36,7 +36,12 @@ export type {
   WriteContractParams,
 } from './adapter.js'
 export { balanceFromService } from './balance.js'
-export { CONNECTOR_TYPES, type Connector, ConnectorIds, type ConnectorType } from './connectors.js'
+export {
+  CONNECTOR_TYPES,
+  type Connector,
+  ConnectorIds,
+  type ConnectorType,
+} from './connectors.js'
 export type {
   EmailLoginAction,
   EmbeddedAccountInfo,
@@ -44,7 +49,6 @@ export type {
   EmbeddedWalletProvider,
   SocialProvider,
 } from './embedded.js'
-export { embeddedConnector, frameChainIdOf } from './embedded.js'
 export { createMemoryStorage, type KitStorage, prefixStorage, readJson } from './storage.js'
 export {
   type AppMetadata,

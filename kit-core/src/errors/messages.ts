@@ -41,8 +41,6 @@ export const iframeLoadFailed = 'iframe_load_failed'
 export const iframeRequestTimeout = 'iframe_request_timeout'
 export const frameIframeNotSet = 'W3mFrame: iframe is not set'
 export const frameParentNotSet = 'W3mFrame: parent is not set'
-export const embeddedWalletOff =
-  'The embedded wallet is off: email and social login are not enabled for this project, or this origin is not allowed'
 
 // Sign-in with wallet (SPEC §4): a session the default SIWX refuses to store; `details` says which check failed.
 

@@ -5,6 +5,7 @@ import type { ChainNamespace } from '../caip/caip.js'
 import type { KitOptions } from '../controllers/config/options/options.js'
 import { isWalletConnectUnavailable, resolveOptions } from '../controllers/config/options/resolve-options.js'
 import { createDefaultStorage, createStorageHelpers } from '../controllers/config/storage/kit-storage.js'
+import { StorageKeys } from '../controllers/config/storage/storage-keys.js'
 import type { KitEvent } from '../controllers/config/telemetry/events.js'
 import { createLogger } from '../controllers/config/telemetry/logger.js'
 import { createThemeController } from '../controllers/config/theme/theme-controller.js'
@@ -20,7 +21,7 @@ import { balanceServiceOf } from '../services/balance-service.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import { revokeOnDisconnect } from '../siwx/revoke-on-disconnect.js'
 import { createSiwx } from '../siwx/siwx-facade.js'
-import { createEmbeddedSetup } from './embedded-setup.js'
+import type { EmbeddedSetup } from './embedded-setup.js'
 import { afterFirstPaint } from './idle.js'
 import { createKitApi } from './kit-api.js'
 import { createLateLoader } from './late-loader.js'
@@ -77,6 +78,7 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       storage,
       getAdapter,
       blockchainApi,
+      theme,
     }),
     logger,
   )
@@ -108,8 +110,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     forgetConnector: (namespace) => void storage.removeConnectorId(namespace),
     resetSendState,
     logError: (error) => logger.warn('Background read failed', error),
-    getEmbeddedAccountType: (namespace) => embedded?.accountType(namespace),
-    connectEmbeddedWallet: async (network) => embedded?.connectOn(network),
+    getEmbeddedAccountType: (namespace) => lateLoader.current()?.embedded?.accountType(namespace),
+    connectEmbeddedWallet: (network) => withEmbedded((e) => e.connectOn(network), undefined),
   })
   const connectors = createConnectorsController({
     env,
@@ -148,21 +150,18 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
         }
       : undefined,
     customRpcUrls: options.adapterOptions.customRpcUrls,
-    restoreEmbeddedWallet: (namespace) => embedded?.restore(namespace) ?? Promise.resolve(null),
+    restoreEmbeddedWallet: (namespace) => withEmbedded((e) => e.restore(namespace), null),
     track,
     resetSendState,
     resetSessions: revokeOnDisconnect(options.siwx),
   })
-  const embedded = createEmbeddedSetup({
-    options,
-    storage,
-    theme,
-    chain,
-    connection: () => connection,
-    getAdapter,
-    withLate,
-    logWarn: (message, error) => logger.warn(message, error),
-  })
+  // The embedded wallet (email login): its code is in the late controllers and a chunk of its own; a kit that cannot
+  // offer it (no secure frame URL, no projectId, no browser) never asks for either.
+  const embeddedOn = Boolean(options.services.secureFrameUrl && options.projectId && env.window?.document)
+  const withEmbedded = async <T>(run: (e: EmbeddedSetup) => Promise<T>, none: T): Promise<T> => {
+    const setup = embeddedOn ? (await loadLate()).embedded : undefined
+    return setup ? run(setup) : none
+  }
   const isConnected = (namespace?: ChainNamespace) => chain.getAccount(namespace)?.status === 'connected'
   // The router is a late controller: the modal reads it once open (it opens after they loaded); a reset asked
   // before waits for it, in turn.
@@ -259,7 +258,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       options: options.adapterOptions,
       storage: prefixStorage(options.storage, `adapter:${namespace}`),
       getWalletConnectProvider,
-      getEmbeddedWalletProvider: embedded?.adapterProvider,
+      getEmbeddedWalletProvider: embeddedOn
+        ? () => withEmbedded((e) => e.adapterProvider(), undefined as never)
+        : undefined,
       balanceService: balanceServiceOf(blockchainApi),
       discoveryTarget: env.window,
     }
@@ -279,14 +280,14 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
   async function start(): Promise<void> {
     // The remote configuration and the analytics switch serve the modal: they wait for the page's first paint, unless
     // a returning email user's frame waits for them (SPEC §4: created at once if email login was used before).
-    const early = (await embedded?.usedBefore()) === true
+    const early = embeddedOn && (await storage.getString(StorageKeys.emailLoginUsed)) === 'true'
     const remote = (early ? Promise.resolve() : afterFirstPaint(env.window))
       .then(loadLate)
       .then(async (late) => {
         await Promise.all([late.features.init(), late.events.init()])
-        embedded?.decide(late)
+        late.embedded?.decide(late)
       })
-    if (early) void embedded?.preload()
+    if (early) void withEmbedded((e) => e.preload(), undefined)
     const [preferred, storedNetworkId] = await Promise.all([
       storage.getPreferredAccountTypes(),
       storage.getActiveNetworkId(),
@@ -353,7 +354,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     modal,
     siwx,
     /** The embedded wallet (email login), when the kit can offer it: its chunk loads on first need. */
-    embedded,
+    get embedded() {
+      return loaded().embedded
+    },
   }
   // With ssr in a browser, the connection cookie follows the kit (its code is a chunk only such a kit loads).
   // The connected addresses are remembered for the next visit's first render, whatever changes them.
@@ -385,7 +388,6 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
       stopCookie?.()
       for (const stop of adapterListeners.splice(0)) stop()
       for (const adapter of adapters.list()) adapter.destroy()
-      embedded?.destroy()
       modal.destroy()
       siwx.destroy()
       lateLoader.current()?.dispose()

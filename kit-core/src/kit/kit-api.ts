@@ -30,6 +30,7 @@ import type { CaipNetwork } from '../networks/define.js'
 import type { SendLoader } from '../send/types.js'
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import type { SiwxController } from '../siwx/siwx-controller.js'
+import type { EmbeddedSetup } from './embedded-setup.js'
 import type { KitEnvironment } from './environment.js'
 import type { StateStore } from './store.js'
 
@@ -59,6 +60,8 @@ export interface KitControllers {
   send: SendLoader
   modal: ModalController
   siwx: SiwxController
+  /** The embedded wallet (email login) when the kit can offer it (`services.secureFrameUrl`, a projectId, a browser). */
+  embedded: EmbeddedSetup | undefined
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ResolvedOptions } from '../controllers/config/options/options.js'
 import type { StorageHelpers } from '../controllers/config/storage/kit-storage.js'
 import { createEventsController } from '../controllers/config/telemetry/events-controller.js'
 import type { KitLogger } from '../controllers/config/telemetry/logger.js'
+import type { ThemeController } from '../controllers/config/theme/theme-controller.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
 import { createConnectFlowFacade } from '../controllers/connection/connect-flow-facade.js'
 import type { ConnectionController } from '../controllers/connection/connection-controller.js'
@@ -22,6 +23,7 @@ import { createProviderApiClient, type ProviderApiClientOptions } from '../servi
 import type { BlockchainApi, ProviderApi } from '../services/types.js'
 import type { SiwxController } from '../siwx/siwx-controller.js'
 import { followOtherTabs } from './cross-tab.js'
+import { createEmbeddedSetup } from './embedded-setup.js'
 
 /** What the late controllers are built from: the kit's options and the controllers the page's first chunk has. */
 export interface LateControllersDeps {
@@ -41,6 +43,7 @@ export interface LateControllersDeps {
   storage: StorageHelpers
   getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
   blockchainApi: BlockchainApi | undefined
+  theme: ThemeController
 }
 
 /**
@@ -135,6 +138,19 @@ export function createLateControllers(deps: LateControllersDeps) {
     router,
     snackbar,
   }))
+  // The embedded wallet (email login), when the kit can offer it: its own chunk loads on first need.
+  const embedded = createEmbeddedSetup({
+    options,
+    storage: deps.storage,
+    theme: deps.theme,
+    chain,
+    connection: () => deps.connection,
+    getAdapter: deps.getAdapter,
+    alerts,
+    snackbar,
+    events,
+    logWarn: (message, error) => logger.warn(message, error),
+  })
   /** Stops what the late controllers started: following tabs, the account data, alerts and snackbar timers. */
   const dispose = () => {
     if (onStorage) win?.removeEventListener?.('storage', onStorage)
@@ -144,6 +160,7 @@ export function createLateControllers(deps: LateControllersDeps) {
     send.dispose()
     alerts.dispose()
     snackbar.dispose()
+    embedded?.destroy()
   }
   return {
     alerts,
@@ -156,6 +173,7 @@ export function createLateControllers(deps: LateControllersDeps) {
     providerApi,
     account,
     send,
+    embedded,
     dispose,
   }
 }

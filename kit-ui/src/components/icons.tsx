@@ -14,6 +14,7 @@ const paths = {
   arrowOut: 'M7 17L17 7M9 7h8v8',
   arrowIn: 'M17 7L7 17M7 9v8h8',
   arrowsSwap: 'M4 8h14l-4-4M20 16H6l4 4',
+  mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
 } as const
 
 export type IconName = keyof typeof paths

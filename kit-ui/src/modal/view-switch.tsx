@@ -5,6 +5,7 @@ import { AccountView } from '../views/account-view.js'
 import { AllWalletsView } from '../views/all-wallets-view.js'
 import { ConnectView } from '../views/connect-view.js'
 import { ConnectingExternalView } from '../views/connecting-external-view.js'
+import { LazyEmail } from '../views/lazy-email.js'
 import { LazyReceive } from '../views/lazy-receive.js'
 import { LazySend } from '../views/lazy-send.js'
 import { NetworksView } from '../views/networks-view.js'
@@ -46,14 +47,24 @@ export function viewTitle(kit: UiKit, router: RouterState): string {
       return t('unsupportedChainTitle')
     case 'SwitchActiveChain':
       return t('switchActiveChainTitle')
+    case 'EmailVerifyOtp':
+      return t('emailOtpTitle')
+    case 'EmailVerifyDevice':
+      return t('emailDeviceTitle')
+    case 'UpdateEmail':
+      return t('updateEmailTitle')
+    case 'UpdateEmailPrimaryOtp':
+      return t('updateEmailPrimaryTitle')
+    case 'UpdateEmailSecondaryOtp':
+      return t('updateEmailSecondaryTitle')
     default:
       return t('connectTitle')
   }
 }
 
 /**
- * The body of the view shown. A view this package does not build yet (email, swaps, …) shows
- * Connect: core never routes to them while their features are off.
+ * The body of the view shown. A view this package does not build yet (social login, swaps, …) shows
+ * Connect: core never routes to them while their features are off. The email views are a chunk of their own.
  */
 export function ViewBody({ kit, router }: { kit: UiKit; router: RouterState }) {
   switch (router.view) {
@@ -89,6 +100,12 @@ export function ViewBody({ kit, router }: { kit: UiKit; router: RouterState }) {
       ) : (
         <NetworksView kit={kit} />
       )
+    case 'EmailVerifyOtp':
+    case 'EmailVerifyDevice':
+    case 'UpdateEmail':
+    case 'UpdateEmailPrimaryOtp':
+    case 'UpdateEmailSecondaryOtp':
+      return <LazyEmail kit={kit} view={router.view} />
     default:
       return <ConnectView kit={kit} />
   }

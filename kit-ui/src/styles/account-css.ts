@@ -6,6 +6,7 @@
  * list).
  */
 export const ACCOUNT_CSS = `
+.account-email { max-width: 100%; font-size: var(--lk-font-size-small); color: var(--lk-color-fg-200); overflow-wrap: anywhere; text-align: center; }
 .wallet-features { list-style: none; margin: 10px 0 0; padding: 0; display: flex; gap: 8px; }
 .wallet-features > li { flex: 1; min-width: 0; }
 .wallet-feature { width: 100%; height: 44px; display: inline-flex; align-items: center; justify-content: center; gap: 8px; padding: 0 12px;

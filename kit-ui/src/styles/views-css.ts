@@ -1,4 +1,4 @@
-/** All Wallets, SIWXSignMessage and the entry rows that lead to them. */
+/** All Wallets, SIWXSignMessage, the entry rows that lead to them, and the email field (Connect, UpdateEmail). */
 export const VIEWS_CSS = `
 .spinner { display: inline-block; width: 14px; height: 14px; border-radius: 50%; border: 2px solid currentColor;
   border-right-color: transparent; animation: lk-spin 0.8s linear infinite; }
@@ -68,4 +68,18 @@ export const VIEWS_CSS = `
 .wc-body { margin: 0; color: var(--lk-color-fg-200); font-size: var(--lk-font-size-small); max-width: 280px; }
 .wc-actions { display: flex; flex-wrap: wrap; justify-content: center; gap: 8px; margin-top: 4px; }
 .wc-actions .primary, .wc-actions .secondary { display: inline-flex; align-items: center; gap: 6px; }
+.email-field { display: flex; align-items: center; gap: 4px; height: 48px; padding: 0 4px 0 14px; border-radius: var(--lk-border-radius-s);
+  background: var(--lk-surface-2); box-shadow: inset 0 0 0 1px var(--lk-surface-3); transition: box-shadow var(--lk-duration-md) var(--lk-ease); }
+.email-field:focus-within { box-shadow: inset 0 0 0 1px var(--lk-accent), 0 0 0 3px var(--lk-accent-soft); }
+.email-field[data-invalid] { box-shadow: inset 0 0 0 1px var(--lk-color-error); }
+.email-label { flex: 1; min-width: 0; display: flex; }
+.email-label input { flex: 1; min-width: 0; height: 46px; border: 0; outline: 0; background: none; color: var(--lk-color-fg-100); font: inherit;
+  font-size: var(--lk-font-size-paragraph); }
+.email-label input::placeholder { color: var(--lk-color-fg-200); }
+.email-submit { width: 40px; height: 40px; flex: none; display: inline-flex; align-items: center; justify-content: center;
+  border-radius: var(--lk-border-radius-xs); color: var(--lk-color-fg-200); }
+.email-submit:hover:not(:disabled) { background: var(--lk-surface-3); color: var(--lk-color-fg-100); }
+.field-error { margin: 6px 4px 0; font-size: var(--lk-font-size-tiny); color: var(--lk-error-text); overflow-wrap: anywhere; }
+.or { display: flex; align-items: center; gap: 10px; margin: 12px 4px; color: var(--lk-color-fg-200); font-size: var(--lk-font-size-tiny); }
+.or::before, .or::after { content: ''; flex: 1; height: 1px; background: var(--lk-surface-3); }
 `

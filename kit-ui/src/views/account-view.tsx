@@ -7,18 +7,24 @@ import { formatAddress, formatAmount } from '../format/address.js'
 import type { UiKit } from '../kit/types.js'
 import { onListKeyDown } from '../modal/focus.js'
 import { AccountTabs } from './account/account-tabs.js'
+import { EmbeddedEmail, UpdateEmailRow } from './account/embedded-account.js'
 import { WalletFeaturesRow } from './account/wallet-features-row.js'
+import { AUTH_CONNECTOR_ID } from './connect-email.js'
 
 /**
  * Account: avatar, profile name, the address (4+6), balance, the wallet features (Receive, …), the Tokens and
  * Activity tabs (each panel a chunk of its own; Activity scrolls in its own area), then network, copy, explorer link
- * and disconnect.
+ * and disconnect. An embedded wallet's account (email login) also shows its email and an "Update email" row; its
+ * disconnect signs out.
  */
 export function AccountView({ kit }: { kit: UiKit }) {
   const chain = useStore(kit.controllers.chain.state)
   const { t } = kit
   const namespace = chain.activeNamespace
-  const account = namespace ? chain.namespaces[namespace]?.account : undefined
+  const entry = namespace ? chain.namespaces[namespace] : undefined
+  const account = entry?.account
+  const embedded = entry?.connectorId === AUTH_CONNECTOR_ID ? kit.controllers.embedded : undefined
+  const embeddedController = embedded?.current()
   const network = chain.activeCaipNetwork
   const address = account?.address
   if (!address) return null
@@ -57,6 +63,7 @@ export function AccountView({ kit }: { kit: UiKit }) {
         >
           {formatAddress(address)}
         </span>
+        {embeddedController ? <EmbeddedEmail controller={embeddedController} /> : null}
         <span class="account-balance" data-testid="account-balance">
           {account.balance === undefined
             ? '…'
@@ -106,6 +113,11 @@ export function AccountView({ kit }: { kit: UiKit }) {
               </span>
               <span class="name">{t('viewOnExplorer')}</span>
             </a>
+          </li>
+        ) : null}
+        {embedded ? (
+          <li>
+            <UpdateEmailRow kit={kit} />
           </li>
         ) : null}
         <li>

@@ -7,6 +7,7 @@ import {
   isWalletConnectUnavailable,
   type WalletListing,
 } from '@latchkey/core'
+import { Fragment } from 'preact'
 import { Icon } from '../components/icons.js'
 import { Tile } from '../components/images.js'
 import { useStore } from '../components/use-store.js'
@@ -14,6 +15,7 @@ import type { MessageKey } from '../i18n/messages-en.js'
 import type { UiKit } from '../kit/types.js'
 import { uiOf } from '../kit/ui-controller.js'
 import { onListKeyDown } from '../modal/focus.js'
+import { ConnectEmail, connectMethods, hasInstalledWallet, isAuthItem, showsEmail } from './connect-email.js'
 import { connectListedWallet, hasWalletConnect } from './listed-wallet.js'
 
 const SECTION_LABELS: Partial<Record<ConnectSection['type'], MessageKey>> = {
@@ -23,9 +25,10 @@ const SECTION_LABELS: Partial<Record<ConnectSection['type'], MessageKey>> = {
 
 /**
  * Connect: the sections of core's connectors controller in SPEC §9 order (recent, installed and announced
- * wallets, featured, custom, recommended); the wallet guide row (`enableWalletGuide`); the legal footer from the
- * host's terms and privacy links. With no wallet to list, it says so and points to the wallet guide; when
- * WalletConnect is on but unavailable for want of a project id, it says why.
+ * wallets, featured, custom, recommended); the email field when the embedded wallet is offered and email is on, placed
+ * by the features' connect methods order (the embedded wallet's own entry is never a wallet row); the wallet guide row
+ * (`enableWalletGuide`); the legal footer from the host's terms and privacy links. With no wallet to list, it says so
+ * and points to the wallet guide; when WalletConnect is on but unavailable for want of a project id, it says why.
  */
 export function ConnectView({ kit }: { kit: UiKit }) {
   const { connectors, listing, connection, options, features } = kit.controllers
@@ -34,7 +37,12 @@ export function ConnectView({ kit }: { kit: UiKit }) {
   useStore(connection.state)
   const listed = useStore(listing.state)
   const { t } = kit
-  const sections = connectSections(connectors, listed).filter((section) => section.items.length > 0)
+  // The email field takes a recommended wallet's place (core's `otherMethodsShown`).
+  const email = showsEmail(kit)
+  const sections = connectSections(connectors, listed, { otherMethodsShown: email ? 1 : 0 })
+    .map((section) => ({ ...section, items: section.items.filter((item) => !isAuthItem(item)) }))
+    .filter((section) => section.items.length > 0)
+  const methods = connectMethods(kit, hasInstalledWallet(sections.flatMap((section) => section.items)))
   const terms = isSafeWebLink(options.termsConditionsUrl) ? options.termsConditionsUrl : undefined
   // All Wallets lists the Provider API's wallets: without a project id there is no listing to show.
   const showAll = Boolean(kit.controllers.providerApi) && features.isEnabled('allWallets')
@@ -47,7 +55,7 @@ export function ConnectView({ kit }: { kit: UiKit }) {
   // Core offers WalletConnect nowhere without a project id or a relay of the host's own: the visitor learns why.
   const walletConnectMissing = isWalletConnectUnavailable(options)
 
-  return (
+  const wallets = (
     <>
       {noWallets ? (
         <div data-testid="no-wallets">
@@ -99,6 +107,21 @@ export function ConnectView({ kit }: { kit: UiKit }) {
           </li>
         </ul>
       ) : null}
+    </>
+  )
+
+  return (
+    <>
+      {methods.map((method, index) => (
+        <Fragment key={method}>
+          {index > 0 ? (
+            <p class="or" data-testid="connect-or">
+              <span>{t('or')}</span>
+            </p>
+          ) : null}
+          {method === 'email' ? <ConnectEmail kit={kit} /> : <div data-method="wallet">{wallets}</div>}
+        </Fragment>
+      ))}
       {walletConnectMissing ? (
         <p class="note" data-testid="walletconnect-unavailable">
           {t('walletConnectNoProjectId')}

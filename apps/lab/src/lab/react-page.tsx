@@ -7,6 +7,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import type { LabConfig } from '../config.js'
 import type { LabActions } from './actions.js'
+import { EmbeddedEvents } from './embedded-events.js'
 import { LabPanel } from './react-panel.js'
 import { DEFAULT_RECIPIENT, type LabSetup, setUpLabPage } from './setup.js'
 
@@ -74,6 +75,7 @@ function render(params: {
           {...(params.namespaces ? { namespaces: params.namespaces } : {})}
         />
         {params.extra}
+        <EmbeddedEvents kit={kit} />
       </LatchkeyProvider>
     </StrictMode>,
   )

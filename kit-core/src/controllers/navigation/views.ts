@@ -25,6 +25,12 @@ export const VIEWS = [
   'RegisterAccountName',
   'RegisterAccountNameSuccess',
   'Swap',
+  // The email login (the embedded wallet) and the email update: reached from Connect and Account only.
+  'EmailVerifyOtp',
+  'EmailVerifyDevice',
+  'UpdateEmail',
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
 ] as const
 
 export type View = (typeof VIEWS)[number]

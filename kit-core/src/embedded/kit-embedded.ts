@@ -1,0 +1,146 @@
+/**
+ * The embedded wallet's chunk on the kit's side (loaded by `../kit/embedded-setup.ts` when the kit offers it): the
+ * controller (the frame, the login), the provider the adapters get, and the hooks the connection and chain controllers
+ * call (restore, network switches, the account type).
+ */
+import type { AccountType, AdapterAccount } from '../adapter/accounts.js'
+import type { ChainAdapter } from '../adapter/adapter.js'
+import { ConnectorIds } from '../adapter/connectors.js'
+import type { EmbeddedWalletProvider } from '../adapter/embedded.js'
+import type { ChainNamespace } from '../caip/caip.js'
+import type { ResolvedOptions } from '../controllers/config/options/options.js'
+import type { StorageHelpers } from '../controllers/config/storage/kit-storage.js'
+import type { ThemeController } from '../controllers/config/theme/theme-controller.js'
+import type { ChainController } from '../controllers/connection/chain-controller.js'
+import type { ConnectionController } from '../controllers/connection/connection-controller.js'
+import { LatchkeyError } from '../errors/errors.js'
+import * as Messages from '../errors/messages.js'
+import { AUTH_INIT_FAILED } from '../kit/embedded-setup.js'
+import type { LateControllers } from '../kit/late-controllers.js'
+import type { CaipNetwork } from '../networks/define.js'
+import { VERSION } from '../version.js'
+import { createEmbeddedController, type EmbeddedController } from './embedded-controller.js'
+
+export interface KitEmbeddedDeps {
+  options: ResolvedOptions
+  storage: StorageHelpers
+  theme: ThemeController
+  chain: ChainController
+  connection: () => ConnectionController
+  getAdapter(namespace: ChainNamespace): ChainAdapter | undefined
+  alerts: Pick<LateControllers['alerts'], 'raise'>
+  snackbar: Pick<LateControllers['snackbar'], 'showError'>
+  events: Pick<LateControllers['events'], 'track'>
+  logWarn(message: string, error?: unknown): void
+  /** The late controllers once the kit's start decided the features. */
+  decided: Promise<LateControllers>
+}
+
+/** What a request for the embedded wallet gets while the features do not offer it. */
+const EMBEDDED_WALLET_OFF =
+  'The embedded wallet is off: email and social login are not enabled for this project, or this origin is not allowed'
+
+export type KitEmbedded = ReturnType<typeof createKitEmbedded>
+
+/** The embedded wallet's hooks and controller; the first chunk checked that the kit can offer it. */
+export function createKitEmbedded(deps: KitEmbeddedDeps) {
+  const { options } = deps
+  const win = options.environment.window as Window
+  const url = options.services.secureFrameUrl as string
+  const projectId = options.projectId as string
+  let controller: EmbeddedController | undefined
+  let loading: Promise<EmbeddedController> | undefined
+  let hadAuth = false
+  /** Email or social login on and the page origin allowed, once the features are decided. */
+  const enabled = async () => {
+    const { features } = (await deps.decided).features.state.get()
+    return features.email || (Array.isArray(features.socials) && features.socials.length > 0)
+  }
+  const authNamespaces = () =>
+    (['eip155', 'solana'] as const).filter((namespace) =>
+      deps
+        .getAdapter(namespace)
+        ?.getConnectors()
+        .some((c) => c.id === ConnectorIds.auth),
+    )
+
+  /** The controller, once: refused while the features do not offer the embedded wallet. */
+  async function load(): Promise<EmbeddedController> {
+    loading ??= (async () => {
+      if (!(await enabled())) throw new LatchkeyError(EMBEDDED_WALLET_OFF, { code: 'UNSUPPORTED_OPERATION' })
+      controller = createEmbeddedController({
+        frameUrl: url,
+        projectId,
+        sdkVersion: VERSION,
+        debug: options.debug,
+        window: win,
+        document: win.document,
+        metadata: options.metadata,
+        storage: deps.storage,
+        theme: deps.theme,
+        chain: deps.chain,
+        connection: deps.connection(),
+        getAdapter: deps.getAdapter,
+        namespaces: authNamespaces,
+        track: (request, phase, message) =>
+          deps.events.track({
+            event: 'EMBEDDED_WALLET',
+            properties: { request, phase, ...(message ? { message } : {}) },
+          }),
+        onFailure: (error) => {
+          const loadFailed = error.message === Messages.iframeLoadFailed
+          deps.alerts.raise(loadFailed ? 'iframeLoadFailed' : 'iframeRequestTimeout')
+          if (loadFailed) deps.snackbar.showError(AUTH_INIT_FAILED)
+        },
+        logWarn: deps.logWarn,
+      })
+      return controller
+    })().catch((error: unknown) => {
+      loading = undefined
+      throw error
+    })
+    return loading
+  }
+
+  // Two adapters sign out of one session: one request, whichever asks first.
+  let signingOut: Promise<void> | undefined
+  const adapterProvider = async (): Promise<EmbeddedWalletProvider> => {
+    const { provider } = await load()
+    return {
+      ...provider,
+      signOut: () => {
+        signingOut ??= provider.signOut().finally(() => {
+          signingOut = undefined
+        })
+        return signingOut
+      },
+    }
+  }
+
+  // The AUTH connection ended on every namespace: the next login starts from the email field.
+  const stopFollowing = deps.chain.state.subscribe((state) => {
+    const hasAuth = Object.values(state.namespaces).some(
+      (entry) => entry?.connectorId === ConnectorIds.auth && entry.account.status === 'connected',
+    )
+    if (hadAuth && !hasAuth) controller?.reset()
+    hadAuth = hasAuth
+  })
+
+  return {
+    load,
+    current: () => controller,
+    adapterProvider,
+    /** Creates the frame now (a returning email user). */
+    preload: async () => (await load()).preload(),
+    restore: async (
+      namespace: ChainNamespace,
+    ): Promise<{ accounts: AdapterAccount[]; network: CaipNetwork } | null> =>
+      (await load()).restore(namespace),
+    connectOn: async (network: CaipNetwork) => (await load()).connectOn(network),
+    accountType: (namespace: ChainNamespace): AccountType | undefined => controller?.accountType(namespace),
+    destroy(): void {
+      stopFollowing()
+      controller?.destroy()
+    },
+  }
+}

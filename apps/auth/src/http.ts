@@ -105,7 +105,9 @@ export function send(res: ServerResponse, reply: Reply, cors: Record<string, str
       ...COMMON,
       'content-type': 'text/html; charset=utf-8',
       'content-security-policy': PAGE_CSP,
-      'referrer-policy': 'no-referrer',
+      // The approval link's token never leaves the service in a Referer; same-origin (not no-referrer) so that the
+      // page's own form post carries the service's Origin, which a browser sends as `null` under no-referrer.
+      'referrer-policy': 'same-origin',
     })
     res.end(reply.html)
     return

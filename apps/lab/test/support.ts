@@ -149,10 +149,16 @@ export async function openLabPage(
     const url = new URL(request.url())
     if (url.origin === lab.url) requests.push(url.pathname)
   })
-  await isolated.page.addInitScript(({ storageKey, key }) => localStorage.setItem(storageKey, key), {
-    storageKey: WALLET_KEY_KEY,
-    key: input.key,
-  })
+  // Init scripts run in every frame: the secure frame (another site, no third-party storage) is left alone.
+  await isolated.page.addInitScript(
+    ({ storageKey, key }) => {
+      if (window === window.top) localStorage.setItem(storageKey, key)
+    },
+    {
+      storageKey: WALLET_KEY_KEY,
+      key: input.key,
+    },
+  )
   await isolated.page.goto(`${lab.url}/${input.route ?? input.page}${input.query ?? ''}`)
   return { ...isolated, requests }
 }

@@ -353,9 +353,9 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
     },
     modal,
     siwx,
-    /** The embedded wallet (email login), when the kit can offer it: its chunk loads on first need. */
+    /** The embedded wallet (email login), when the kit can offer it, once the late controllers loaded. */
     get embedded() {
-      return loaded().embedded
+      return lateLoader.current()?.embedded
     },
   }
   // With ssr in a browser, the connection cookie follows the kit (its code is a chunk only such a kit loads).

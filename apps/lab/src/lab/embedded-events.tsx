@@ -18,7 +18,7 @@ export function EmbeddedEvents(props: { kit: LatchkeyKit }) {
       }),
     [props.kit],
   )
-  if (!props.kit.controllers.embedded) return null
+  if (!props.kit.controllers.options.services.secureFrameUrl) return null
   return (
     <details className="lab-note">
       <summary>Embedded wallet events ({events.length})</summary>

@@ -2,10 +2,17 @@
 // sink (issue 27): an email, the code from the sink, and an account on eip155 and solana; the reload that restores it;
 // sign out; a second browser that approves itself from the email and gets the same addresses; a wrong code and the
 // cooldown; the email update's two codes; the theme reaching the frame; every step reported through subscribeEvents.
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type AuthServer, type StartAuthOptions, startAuthServer } from '@latchkey/auth'
+import { pickFreePort } from '@latchkey/local-ports'
 import { messagesTo, waitForCode, waitForMail } from '@latchkey/mail-sink/client'
+import { startSecureFrame } from '@latchkey/secure-frame'
 import { generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LabPage } from '../src/index.js'
+import type { LabPage, RunningLab } from '../src/index.js'
 import {
   type Browser,
   expectClean,
@@ -35,11 +42,15 @@ async function setOrigins(projectId: string, allowedOrigins: string[]): Promise<
   expect(response.status).toBe(200)
 }
 
-async function open(page: LabPage, options: { project?: string } = {}) {
-  const handle = await openLabPage(browser, served.lab, {
+async function open(
+  page: LabPage,
+  options: { project?: string; lab?: RunningLab; clock?: boolean } = {},
+): Promise<LabPageHandle> {
+  const handle = await openLabPage(browser, options.lab ?? served.lab, {
     page,
     key: generatePrivateKey(),
     query: `?projectId=${options.project ?? PROJECT}`,
+    ...(options.clock ? { clock: true } : {}),
   })
   handles.push(handle)
   return handle
@@ -74,8 +85,8 @@ async function events(page: Page): Promise<string[]> {
     .evaluateAll((items) => items.map((li) => `${li.dataset.request} ${li.dataset.phase}`))
 }
 
-/** The secure frame's element on the page (hidden until an approval), if any. */
-const frameElements = (page: Page) => page.locator(`iframe[src^="${stack().frame.url}"]`).count()
+/** The secure frame's elements on the page (hidden until an approval): the stack's frame, or the one at `url`. */
+const frameElements = (page: Page, url = stack().frame.url) => page.locator(`iframe[src^="${url}"]`).count()
 
 beforeAll(async () => {
   served = await serveLab()
@@ -84,7 +95,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  for (const handle of handles) expectClean(handle, served.featureChunks)
+  for (const handle of handles) expectClean(handle, served.featureChunks, ['email'])
   await Promise.all(handles.map((handle) => handle.context.close().catch(() => undefined)))
   await served?.stop()
 })
@@ -251,5 +262,95 @@ describe('email login (SPEC §4, §5)', () => {
     expect(await events(second.page)).toEqual(
       expect.arrayContaining(['CONNECT_DEVICE request', 'CONNECT_DEVICE success']),
     )
+  }, 60_000)
+})
+
+describe('when a part of the embedded wallet fails', () => {
+  const FAULTS = 'lab-email-faults'
+
+  it("[§8.3] [§9.28] the frame's port closed: after 20 s (the page's clock moved on) 'iframe_load_failed', its alert and toast, no frame left", async () => {
+    const closed = `http://localhost:${await pickFreePort()}/frame.html`
+    const lab = await served.serveAgain({ ...stack(), frame: { url: closed } })
+    await setOrigins(FAULTS, [lab.url])
+    const { page } = await open('wagmi', { project: FAULTS, lab, clock: true })
+    await submitEmail(page, emailFor('closed'))
+    await expect.poll(() => frameElements(page, closed)).toBe(1)
+    await page.clock.fastForward(20_000)
+    await expect.poll(() => textOf(page, 'email-error')).toBe('iframe_load_failed')
+    await expect
+      .poll(() => page.getByTestId('alert').textContent())
+      .toContain('Network Error - Could not load embedded wallet')
+    await expect
+      .poll(() => page.getByTestId('snackbar').textContent())
+      .toContain('A problem occurred while trying initialize authentication')
+    expect(await frameElements(page, closed)).toBe(0)
+    expect(await textOf(page, 'lab-status')).toBe('disconnected')
+  })
+
+  it("[§8.3] the embedded wallet's chunk does not load: 'Unable to load email login dependency' and the toast", async () => {
+    const { page } = await open('wagmi')
+    const chunks = served.featureChunks.email
+    await page.route(
+      (url) => chunks.includes(url.pathname),
+      (route) => route.abort('connectionrefused'),
+    )
+    await submitEmail(page, emailFor('no-chunk'))
+    await expect.poll(() => textOf(page, 'email-error')).toBe('Unable to load email login dependency')
+    await expect
+      .poll(() => page.getByTestId('snackbar').textContent())
+      .toContain('A problem occurred while trying initialize authentication')
+    expect(await frameElements(page)).toBe(0)
+  })
+
+  it('the auth service restarted mid-session loses nothing: the reload after it restores the same account', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'latchkey-lab-auth-'))
+    const framePort = await pickFreePort()
+    const options: StartAuthOptions = {
+      port: await pickFreePort(),
+      env: {},
+      mode: 'development',
+      database: { dataDir },
+      kek: new Uint8Array(randomBytes(32)),
+      frameOrigin: `http://localhost:${framePort}`,
+      providerApiUrl: stack().services.url,
+      smtp: {
+        host: stack().mail.smtpHost,
+        port: stack().mail.smtpPort,
+        ignoreTLS: true,
+        from: 'Lab <login@lab.localhost>',
+      },
+    }
+    let auth: AuthServer = await startAuthServer(options)
+    const frame = await startSecureFrame({
+      port: framePort,
+      authUrl: auth.url,
+      networks: stack().evm.chains.map((chain) => ({
+        caipNetworkId: `eip155:${chain.chainId}`,
+        name: chain.name,
+        rpcUrl: chain.rpcUrl,
+        nativeSymbol: 'ETH',
+        nativeDecimals: 18,
+      })),
+    })
+    try {
+      const lab = await served.serveAgain({ ...stack(), frame: { url: `${frame.origin}/frame.html` } })
+      const project = 'lab-email-restart'
+      await setOrigins(project, [lab.url])
+      const { page } = await open('wagmi', { project, lab })
+      const email = emailFor('restart')
+      await logIn(page, email)
+      const address = await textOf(page, 'lab-address')
+      await auth.stop()
+      auth = await startAuthServer(options)
+      await page.reload()
+      await expect.poll(() => textOf(page, 'lab-status')).toBe('connected')
+      expect(await textOf(page, 'lab-address')).toBe(address)
+      // One code only: the restored session needed none.
+      expect(await messagesTo(stack().mail.url, email)).toHaveLength(1)
+    } finally {
+      await frame.stop()
+      await auth.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   }, 60_000)
 })

@@ -19,7 +19,7 @@ interface LocalStackInfo {
   relay: { url: string }
   /** The embedded wallet's secure frame page and the mail sink its codes go through. */
   frame: { url: string }
-  mail: { url: string }
+  mail: { url: string; smtpHost: string; smtpPort: number }
   solana: {
     clusters: { name: string; rpcUrl: string; wsUrl: string; genesisHash: string }[]
     mint: { address: string; decimals: number }
@@ -53,12 +53,14 @@ export function chainClient(chainId: number): PublicClient {
 }
 
 /** The features whose panels are chunks of their own (kit-ui loads each on first use). */
-export type ChunkedFeature = 'receive' | 'send'
+export type ChunkedFeature = 'receive' | 'send' | 'email'
 
 /** The module kit-ui imports lazily for each chunked feature (kit-ui/src/views/lazy-receive.tsx, lazy-send.tsx). */
 const FEATURE_MODULES: Record<ChunkedFeature, RegExp> = {
   receive: /kit-ui\/(dist|src)\/views\/receive\/receive-view\.[jt]sx?$/,
   send: /kit-ui\/(dist|src)\/views\/send\/send-view\.[jt]sx?$/,
+  // The embedded wallet's kit side (the frame, the login): core's chunk, loaded only where email login is used.
+  email: /kit-core\/(dist|src)\/embedded\/kit-embedded\.[jt]s$/,
 }
 
 /** Each chunked feature's request paths (`/assets/chunk-….js`): the chunks only that feature's panel reaches. */
@@ -102,6 +104,8 @@ export async function serveLab(options: { config?: LabConfig } = {}): Promise<{
   lab: RunningLab
   browser: Browser
   featureChunks: FeatureChunks
+  /** Serves the same build again with another config (a stack service moved or gone); stopped with the rest. */
+  serveAgain(config: LabConfig): Promise<RunningLab>
   stop(): Promise<void>
 }> {
   const outDir = await mkdtemp(join(tmpdir(), 'latchkey-lab-'))
@@ -109,13 +113,19 @@ export async function serveLab(options: { config?: LabConfig } = {}): Promise<{
   const featureChunks = featureChunksOf(metafile, outDir)
   const lab = await startLab({ port: 0, config: options.config ?? stack(), pagesDir: outDir })
   const browser = await connectBrowser(inject('browserWsEndpoint'))
+  const others: RunningLab[] = []
   return {
     lab,
     browser,
     featureChunks,
+    async serveAgain(config) {
+      const other = await startLab({ port: 0, config, pagesDir: outDir })
+      others.push(other)
+      return other
+    },
     async stop() {
       await browser.close()
-      await lab.stop()
+      await Promise.all([lab, ...others].map((each) => each.stop()))
       await rm(outDir, { recursive: true, force: true })
     },
   }
@@ -137,6 +147,8 @@ export async function openLabPage(
     query?: string
     /** The route to open instead of the page's own (`strict-csp`: the wagmi page under a strict CSP). */
     route?: string
+    /** The page's clock under the test's control (Playwright's `clock.install`, before the page loads). */
+    clock?: boolean
     context?: Parameters<typeof newIsolatedPage>[1]
   },
 ): Promise<LabPageHandle> {
@@ -159,6 +171,7 @@ export async function openLabPage(
       key: input.key,
     },
   )
+  if (input.clock) await isolated.page.clock.install()
   await isolated.page.goto(`${lab.url}/${input.route ?? input.page}${input.query ?? ''}`)
   return { ...isolated, requests }
 }

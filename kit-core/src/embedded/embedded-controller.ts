@@ -183,9 +183,12 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps) {
     state,
     provider,
     frame,
-    /** Creates the frame now (email login was used before, or the visitor is about to use it). */
+    /**
+     * Creates the frame now (email login was used before, or the visitor is about to use it). Not again after a
+     * failure: the visitor's next request tries again, not a field getting focus.
+     */
     preload(): void {
-      void frame.ready().catch(() => undefined)
+      if (frame.status() !== 'failed') void frame.ready().catch(() => undefined)
     },
     /** Sends the code to `email` (or asks this browser's approval): the next step is in `state.login.step`. */
     connectEmail: (email: string) => login.connectEmail(email.trim()),

@@ -51,7 +51,12 @@ export function createEmbeddedSetup(deps: Omit<KitEmbeddedDeps, 'decided'>): Emb
     load: async () => (await rest()).load(),
     current: () => loaded?.current(),
     adapterProvider: async () => (await rest()).adapterProvider(),
-    preload: async () => (await rest()).preload(),
+    // Ahead of need: a chunk that does not load is said by the toast now and by the visitor's request later.
+    preload: () =>
+      rest().then(
+        (embedded) => embedded.preload(),
+        (error: unknown) => deps.logWarn('The embedded wallet could not start', error),
+      ),
     restore: async (namespace) => (await rest()).restore(namespace),
     connectOn: async (network) => (await rest()).connectOn(network),
     accountType: (namespace) => loaded?.accountType(namespace),

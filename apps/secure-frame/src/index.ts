@@ -1,4 +1,5 @@
 export type { FrameConfig, FrameNetwork } from './frame/config.js'
+export { DEFAULT_FRAME_NETWORKS } from './networks.js'
 export {
   DEFAULT_FRAME_PORT,
   FRAME_PORT_ENV,

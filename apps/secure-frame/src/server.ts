@@ -10,13 +10,16 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path'
 import { FRAME_PORT_ENV, type ListeningServer, listenLocal } from '@latchkey/local-ports'
 import { type FrameConfig, parseFrameConfig } from './frame/config.js'
+import { DEFAULT_FRAME_NETWORKS } from './networks.js'
 
 /** The frame's port for `npm start` and its variable: one definition, which the auth service's frame origin reads too. */
 export { DEFAULT_FRAME_PORT, FRAME_PORT_ENV } from '@latchkey/local-ports'
 /** How long a project's allowed origins are kept. */
 export const ORIGINS_TTL_MS = 60_000
 
-export interface SecureFrameOptions extends FrameConfig {
+export interface SecureFrameOptions extends Omit<FrameConfig, 'networks'> {
+  /** The networks the frame signs on; default {@link DEFAULT_FRAME_NETWORKS} (SPEC §9's list, public RPC URLs). */
+  networks?: FrameConfig['networks']
   /** 0 for an ephemeral port. */
   port: number
   /** Where it listens; default 127.0.0.1 (the frame is then reached as http://localhost:<port>). */
@@ -51,7 +54,7 @@ function page(config: FrameConfig): string {
 
 /** Starts the frame's server. */
 export async function startSecureFrame(options: SecureFrameOptions): Promise<SecureFrameServer> {
-  const config = parseFrameConfig(options)
+  const config = parseFrameConfig({ ...options, networks: options.networks ?? DEFAULT_FRAME_NETWORKS })
   const publicDir = options.publicDir ?? join(import.meta.dirname, 'public')
   const now = options.now ?? Date.now
   const origins = new Map<string, { at: number; value: string[] | undefined }>()

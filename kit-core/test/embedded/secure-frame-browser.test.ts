@@ -98,7 +98,7 @@ afterAll(async () => {
 })
 
 describe('the secure frame on the page', () => {
-  test('created hidden on first need, loading, then ready; it logs in by email through the provider', async () => {
+  test('[§4.21] created hidden on first need, loading, then ready; it logs in by email through the provider', async () => {
     await open(stack.frame.url)
     expect(await page().evaluate(() => (window as unknown as LifeWindow).life.status())).toBe('not-created')
     const email = `life-${Date.now().toString(36)}@example.com`
@@ -135,7 +135,7 @@ describe('the secure frame on the page', () => {
     expect(await page().evaluate(() => (window as unknown as LifeWindow).failures)).toEqual([])
   })
 
-  test("a frame that never says ready: 'iframe_load_failed', and the waiting call rejects with it", async () => {
+  test("[§8.3] [§9.28] a frame that never says ready: 'iframe_load_failed', and the waiting call rejects with it", async () => {
     await open(`${server.url.replace('127.0.0.1', 'localhost')}/silent.html`, { loadMs: 1_000 })
     await expect(lifeCall('getChainId')).rejects.toThrow('iframe_load_failed')
     expect(await page().evaluate(() => (window as unknown as LifeWindow).failures)).toEqual([
@@ -148,7 +148,7 @@ describe('the secure frame on the page', () => {
     expect(await page().evaluate(() => document.querySelectorAll('iframe').length)).toBe(0)
   })
 
-  test("a frame that never answers: 'iframe_request_timeout' aborts every pending request", async () => {
+  test("[§8.3] a frame that never answers: 'iframe_request_timeout' aborts every pending request", async () => {
     await open(`${server.url.replace('127.0.0.1', 'localhost')}/mute.html`, {
       requestMs: 1_000,
       settleMs: 50,

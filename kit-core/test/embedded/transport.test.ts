@@ -152,7 +152,7 @@ describe('the transport between the kit and the frame', () => {
     expect(seen).toHaveLength(2)
   })
 
-  test("an error event rejects with the frame's message and code, or 'An error occurred' without one", async () => {
+  test("[§8.3] an error event rejects with the frame's message and code, or 'An error occurred' without one", async () => {
     const { client } = setup(async (request) => {
       if (request.type === requestType('CONNECT_OTP')) throw new FrameHandlerError('Invalid code', 4001)
       throw new FrameHandlerError('')
@@ -166,7 +166,7 @@ describe('the transport between the kit and the frame', () => {
     })
   })
 
-  test("a handler's unexpected throw answers 'Something went wrong', never its internals", async () => {
+  test("[§8.3] a handler's unexpected throw answers 'Something went wrong', never its internals", async () => {
     const { client, page } = setup(async () => {
       throw new Error('database password is hunter2')
     })
@@ -194,7 +194,7 @@ describe('the transport between the kit and the frame', () => {
     expect(frame.received).toEqual([])
   })
 
-  test('abort: a signal aborted before or during the request rejects it, and the late answer is ignored', async () => {
+  test("[§8.3] abort: a signal aborted before or during the request rejects it ('Request was aborted'), and the late answer is ignored", async () => {
     let release: (() => void) | undefined
     const { client, clientLog } = setup(
       () =>

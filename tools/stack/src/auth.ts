@@ -96,6 +96,14 @@ export interface StackFrameServer {
 }
 
 interface SecureFrameModule {
+  /** SPEC §9's frame networks (public RPC URLs), after the local chains. */
+  DEFAULT_FRAME_NETWORKS: readonly {
+    caipNetworkId: string
+    name: string
+    rpcUrl: string
+    nativeSymbol: string
+    nativeDecimals: number
+  }[]
   startSecureFrame(options: {
     port: number
     authUrl: string
@@ -129,7 +137,8 @@ async function loadSecureFrame(): Promise<SecureFrameModule> {
 
 /**
  * Starts the embedded wallet's secure frame on the port the auth service answers (`http://localhost:<port>`), signing
- * through the auth service, reading balances from the stand-in, on the local EVM chains and Solana clusters.
+ * through the auth service, reading balances from the stand-in, on the local EVM chains and Solana clusters first, then
+ * SPEC §9's frame networks (their public RPC URLs: nothing offline reaches them).
  */
 export async function startStackFrame(
   auth: AuthServer,
@@ -139,7 +148,7 @@ export async function startStackFrame(
     solana: readonly { caipNetworkId: string; name: string; rpcUrl: string }[]
   },
 ): Promise<StackFrameServer> {
-  const { startSecureFrame } = await loadSecureFrame()
+  const { startSecureFrame, DEFAULT_FRAME_NETWORKS } = await loadSecureFrame()
   return startSecureFrame({
     port: Number(new URL(auth.frameOrigin).port),
     authUrl: auth.url,
@@ -153,6 +162,7 @@ export async function startStackFrame(
         nativeDecimals: 18,
       })),
       ...chains.solana.map((cluster) => ({ ...cluster, nativeSymbol: 'SOL', nativeDecimals: 9 })),
+      ...DEFAULT_FRAME_NETWORKS,
     ],
   })
 }

@@ -13,9 +13,9 @@ import {
   RpcErrorCode,
   UserRejectedRequestError,
 } from '../errors/index.js'
-import { createEmitter } from '../utils/emitter.js'
 import { parseChainId, toHexChainId } from './chain-id.js'
 import type { Eip1193Provider } from './provider.js'
+import { providerEvents } from './provider-events.js'
 
 /** An EIP-1193 provider over the embedded wallet, with the frame session's own end. */
 export interface EmbeddedEip1193Provider extends Eip1193Provider {
@@ -33,7 +33,6 @@ export interface EmbeddedEip1193Provider extends Eip1193Provider {
   removeListener(event: string, listener: (...args: unknown[]) => void): this
 }
 
-type Listener = (...args: unknown[]) => void
 type Address = `0x${string}`
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
@@ -110,9 +109,8 @@ export function embeddedEip1193Provider(context: AdapterContext): EmbeddedEip119
     })
   const known = (chainId: number) => chainIds.includes(chainId)
 
-  const listeners = createEmitter<Record<string, unknown[]>>()
-  const subscriptions = new Map<string, Map<Listener, () => void>>()
-  const emit = (event: string, ...args: unknown[]) => listeners.emit(event, args)
+  const events = providerEvents()
+  const { emit } = events
   let chainId = first
   let preferred: number | undefined
   let address: Address | undefined
@@ -277,19 +275,12 @@ export function embeddedEip1193Provider(context: AdapterContext): EmbeddedEip119
     },
 
     on(event, listener) {
-      const ofEvent = subscriptions.get(event) ?? new Map<Listener, () => void>()
-      subscriptions.set(event, ofEvent)
-      if (!ofEvent.has(listener))
-        ofEvent.set(
-          listener,
-          listeners.on(event, (payload) => listener(...payload)),
-        )
+      events.on(event, listener)
       return provider
     },
 
     removeListener(event, listener) {
-      subscriptions.get(event)?.get(listener)?.()
-      subscriptions.get(event)?.delete(listener)
+      events.removeListener(event, listener)
       return provider
     },
   }

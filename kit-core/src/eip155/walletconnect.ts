@@ -4,8 +4,8 @@
 // and every other request goes to the wallet on the active chain.
 import type { AdapterContext } from '../adapter/adapter.js'
 import { LatchkeyError } from '../errors/index.js'
-import { createEmitter } from '../utils/emitter.js'
 import type { Eip1193Provider } from './provider.js'
+import { providerEvents } from './provider-events.js'
 
 /** An EIP-1193 provider over the WalletConnect session, with the session's own end. */
 export interface WalletConnectEip1193Provider extends Eip1193Provider {
@@ -18,8 +18,6 @@ export interface WalletConnectEip1193Provider extends Eip1193Provider {
   removeListener(event: string, listener: (...args: unknown[]) => void): this
 }
 
-type Listener = (...args: unknown[]) => void
-
 /**
  * An EIP-1193 provider over the kit's WalletConnect provider for the eip155 namespace. `eth_requestAccounts`
  * adopts the session (or proposes one for the context's networks), `eth_accounts` restores without a prompt,
@@ -30,8 +28,7 @@ export function walletConnectEip1193Provider(context: AdapterContext): WalletCon
   const getProvider = context.getWalletConnectProvider
   if (!getProvider)
     throw new LatchkeyError('WalletConnect is not enabled (enableWalletConnect)', { code: 'INVALID_PARAMS' })
-  const listeners = createEmitter<Record<string, unknown[]>>()
-  const subscriptions = new Map<string, Map<Listener, () => void>>()
+  const events = providerEvents()
   // The session's code loads with the first request: a page whose visitor never picks WalletConnect never loads it.
   type Session = ReturnType<typeof import('./walletconnect-session.js').walletConnectEip1193Session>
   let loading: Promise<Session> | undefined
@@ -41,7 +38,7 @@ export function walletConnectEip1193Provider(context: AdapterContext): WalletCon
     loading ??= import('./walletconnect-session.js').then(
       ({ walletConnectEip1193Session }) => {
         loaded ??= walletConnectEip1193Session(context, getProvider, (event, args) =>
-          listeners.emit(event, args),
+          events.emit(event, ...args),
         )
         if (destroyed) loaded.connection.destroy()
         return loaded
@@ -62,19 +59,12 @@ export function walletConnectEip1193Provider(context: AdapterContext): WalletCon
     },
 
     on(event, listener) {
-      const ofEvent = subscriptions.get(event) ?? new Map<Listener, () => void>()
-      subscriptions.set(event, ofEvent)
-      if (!ofEvent.has(listener))
-        ofEvent.set(
-          listener,
-          listeners.on(event, (payload) => listener(...payload)),
-        )
+      events.on(event, listener)
       return provider
     },
 
     removeListener(event, listener) {
-      subscriptions.get(event)?.get(listener)?.()
-      subscriptions.get(event)?.delete(listener)
+      events.removeListener(event, listener)
       return provider
     },
 

@@ -20,7 +20,7 @@ function frameWith(document: Partial<Document>) {
 
 describe('the secure frame without a place on the page (SPEC §8)', () => {
   test("[§8.3] a page without a body: 'W3mFrame: parent is not set', and the provider's calls reject with it", async () => {
-    const { frame } = frameWith({ body: null })
+    const { frame } = frameWith({ body: null as unknown as HTMLElement })
     await expect(frame.ready()).rejects.toThrow(SECURE_FRAME_MESSAGES.noParent)
     await expect(frame.provider.getChainId()).rejects.toThrow('W3mFrame: parent is not set')
     expect(frame.element()).toBeUndefined()

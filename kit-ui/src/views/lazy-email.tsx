@@ -1,7 +1,5 @@
-import type { EmbeddedController } from '@latchkey/core'
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { UiKit } from '../kit/types.js'
-import { adoptStyles } from '../styles/adopt.js'
+import { ChunkHolder, ChunkLoading, useViewChunk, viewChunk } from './lazy-chunk.js'
 
 type EmailModule = typeof import('./email/email-views.js')
 
@@ -13,10 +11,8 @@ export type EmailViewName =
   | 'UpdateEmailPrimaryOtp'
   | 'UpdateEmailSecondaryOtp'
 
-/** The email chunk once loaded on this page: its views render at once after that. */
-let loadedModule: EmailModule | undefined
-/** The shadow roots that hold the email views' stylesheet. */
-const styledRoots = new WeakSet<Node>()
+/** The email chunk: once loaded on this page its views render at once. */
+const chunk = viewChunk<EmailModule>()
 
 /**
  * The email views (the code, this browser's approval, the email update and its two codes) are a chunk of their own,
@@ -26,44 +22,19 @@ const styledRoots = new WeakSet<Node>()
  */
 export function LazyEmail({ kit, view }: { kit: UiKit; view: EmailViewName }) {
   const setup = kit.controllers.embedded
-  const holder = useRef<HTMLDivElement>(null)
-  const [loaded, setLoaded] = useState<{ module: EmailModule; controller: EmbeddedController } | undefined>(
-    () => {
-      const controller = setup?.current()
-      return loadedModule && controller ? { module: loadedModule, controller } : undefined
-    },
-  )
-  useEffect(() => {
-    if (!setup || loaded) return
-    let live = true
-    Promise.all([import('./email/email-views.js'), setup.load()])
-      .then(([module, controller]) => {
-        loadedModule = module
-        if (live) setLoaded({ module, controller })
-      })
-      .catch((error: unknown) => kit.controllers.snackbar.showError(error))
-    return () => {
-      live = false
-    }
-  }, [setup, loaded])
-  useLayoutEffect(() => {
-    const root = holder.current?.getRootNode()
-    if (!loaded || !root || !('host' in root) || styledRoots.has(root)) return
-    styledRoots.add(root)
-    adoptStyles(root as ShadowRoot, loaded.module.EMAIL_CSS, kit.controllers.options.cspNonce)
-  }, [loaded])
+  const { holder, loaded } = useViewChunk(kit, {
+    enabled: setup !== undefined,
+    chunk,
+    load: () => import('./email/email-views.js'),
+    controller: setup,
+    css: (module) => module.EMAIL_CSS,
+  })
   if (!setup) return null
-  if (!loaded) {
-    return (
-      <div class="more" data-testid="email-loading" ref={holder}>
-        <span class="spinner large" role="status" aria-label={kit.t('loading')} />
-      </div>
-    )
-  }
+  if (!loaded) return <ChunkLoading kit={kit} testId="email-loading" holder={holder} />
   const { EmailView } = loaded.module
   return (
-    <div ref={holder}>
+    <ChunkHolder holder={holder}>
       <EmailView key={view} kit={kit} controller={loaded.controller} view={view} />
-    </div>
+    </ChunkHolder>
   )
 }

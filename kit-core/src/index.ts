@@ -42,7 +42,8 @@ export type {
 export type { SendIssue } from './send/validate.js'
 export * from './services/index.js'
 export * from './siwx/index.js'
-export * from './transport/index.js'
+// The HTTP client and retries are `@latchkey/core/rpc`'s: the kit's first chunk reads no service by itself.
+export { TransportDefaults } from './transport/defaults.js'
 export { createEmitter, type Emitter } from './utils/emitter.js'
 export { formatUnits, parseUnits, Units } from './utils/units.js'
 export * from './validators/index.js'

@@ -11,6 +11,25 @@ export {
   type TransportRank,
 } from './transport/fallback.js'
 export {
+  createHttpClient,
+  type HttpBodyRequestOptions,
+  type HttpClient,
+  type HttpClientOptions,
+  type HttpParams,
+  type HttpRequestOptions,
+} from './transport/http.js'
+export {
+  isRetryableError,
+  isRetryableWriteError,
+  isWriteMethod,
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  type RetryOptions,
+  type Sleep,
+  setRetryAfter,
+  withRetry,
+} from './transport/retry.js'
+export {
   createRpcTransport,
   isReadMethod,
   type RpcRequest,

@@ -1,13 +1,12 @@
 import {
   type CaipNetwork,
   LatchkeyError,
-  MAX_RETRY_AFTER_MS,
   Messages,
-  parseRetryAfter,
   RETRYABLE_HTTP_STATUSES,
   RETRYABLE_RPC_CODES,
   TransportDefaults,
 } from '@latchkey/core'
+import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '@latchkey/core/rpc'
 import {
   type AbstractProvider,
   FallbackProvider,

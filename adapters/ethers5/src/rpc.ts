@@ -9,18 +9,18 @@ import {
   LatchkeyError,
   Messages,
   ProviderRpcError,
-  parseRetryAfter,
   RpcErrorCode,
-  setRetryAfter,
   TimeoutError,
   TransportDefaults,
-  withRetry,
 } from '@latchkey/core'
 import {
   createFallbackTransport,
   type FallbackTransport,
   isReadMethod,
+  parseRetryAfter,
+  setRetryAfter,
   type TransportRank,
+  withRetry,
 } from '@latchkey/core/rpc'
 import type { providers, utils } from 'ethers5'
 import type { EthersLib } from './ethers.js'

@@ -40,7 +40,7 @@ import type { Adapter } from '@solana/wallet-adapter-base'
 import type { Connection } from '@solana/web3.js'
 import type { Wallet } from '@wallet-standard/base'
 import { ActiveConnection } from './active-connection.js'
-import { embeddedSession, type SolanaEmbeddedSession } from './embedded.js'
+import type { SolanaEmbeddedSession } from './embedded.js'
 import { base58Encode, messageBytes, transactionBytes } from './encoding.js'
 import { libsHolder, loadSolanaLibs } from './libs.js'
 import { WalletRegistry } from './registry.js'
@@ -108,16 +108,20 @@ export class SolanaAdapter implements ChainAdapter<SolanaWalletProvider> {
 
   /**
    * Loads the Solana libraries and starts wallet discovery; the WalletConnect SDK and the embedded wallet's frame
-   * load on first use only.
+   * load on first use only (the embedded wallet's session code with the libraries, when the kit offers it).
    */
   async init(context: AdapterContext): Promise<void> {
-    this.libs.set(await loadSolanaLibs())
-    this.context = context
     const { getWalletConnectProvider, getEmbeddedWalletProvider } = context
+    const [libs, embedded] = await Promise.all([
+      loadSolanaLibs(),
+      getEmbeddedWalletProvider ? import('./embedded.js') : undefined,
+    ])
+    this.libs.set(libs)
+    this.context = context
     if (getWalletConnectProvider)
       this.walletConnect = walletConnectSession(context, getWalletConnectProvider, this.libs.get)
-    if (getEmbeddedWalletProvider)
-      this.embedded = embeddedSession(context, getEmbeddedWalletProvider, this.libs.get)
+    if (getEmbeddedWalletProvider && embedded)
+      this.embedded = embedded.embeddedSession(context, getEmbeddedWalletProvider, this.libs.get)
     this.registry.start(context)
   }
 

@@ -1,15 +1,8 @@
 // What the universal adapter reads from a chain without a chain SDK: native balances (eip155 and solana over
 // JSON-RPC, bip122 from an Esplora server), eip155 gas estimates, and a recent Solana blockhash. Every endpoint is
 // the host's (custom RPC URLs first), never a public one.
-import {
-  type CaipNetwork,
-  type CaipNetworkId,
-  createHttpClient,
-  LatchkeyError,
-  Messages,
-  rpcUrlsFor,
-} from '@latchkey/core'
-import { createRpcTransport, type RpcTransport } from '@latchkey/core/rpc'
+import { type CaipNetwork, type CaipNetworkId, LatchkeyError, Messages, rpcUrlsFor } from '@latchkey/core'
+import { createHttpClient, createRpcTransport, type RpcTransport } from '@latchkey/core/rpc'
 
 type CustomRpcUrls = Parameters<typeof rpcUrlsFor>[1]
 

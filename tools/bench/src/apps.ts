@@ -1,4 +1,4 @@
-// The six reference apps and how the harness finds their elements. Selectors are CSS selectors searched in the
+// The reference apps and how the harness finds their elements. Selectors are CSS selectors searched in the
 // document and every open shadow root (the probes in the page), and handed to Playwright's `locator()` for clicks
 // (Playwright's CSS engine pierces open shadow roots too).
 
@@ -9,6 +9,7 @@ export type AppId =
   | 'appkit'
   | 'rainbowkit'
   | 'floor'
+  | 'latchkey-email'
 
 /** Where the All Wallets scale test finds the listing's cells and scroller. */
 export interface AllWalletsSpec {
@@ -45,13 +46,32 @@ export interface AccountSpec {
   tokenStates: readonly string[]
 }
 
+/**
+ * Where the email login's figures find their elements (the app whose runs are the email flow): the modal's email
+ * field and its submit, the six-digit code field, all inside `<latchkey-modal>`'s shadow root.
+ */
+export interface EmailSpec {
+  input: string
+  submit: string
+  /** One numeric field; the view sends the code by itself once the sixth digit is in. */
+  otp: string
+  /** The code view's error line (a wrong code), named in an error when the account does not connect. */
+  otpError: string
+  /** The email view's error line (cooldown, unknown project), named in an error when the code view does not show. */
+  emailError: string
+}
+
 export interface AppSpec {
   id: AppId
   /** Short name for tables. */
   label: string
   /** What the app is, for the README and the results. */
   description: string
-  kind: 'latchkey' | 'peer' | 'floor'
+  /**
+   * `email`: a Latchkey app whose runs are the email login (src/run.ts `runEmail`), not the wallet flow; it has its
+   * own figures and targets and is left out of the wallet figures, ratios and targets.
+   */
+  kind: 'latchkey' | 'peer' | 'floor' | 'email'
   /** The entry, relative to tools/bench. */
   entry: string
   /** A Vite `resolve.alias` for this app only (RainbowKit's wagmi 2). */
@@ -65,6 +85,8 @@ export interface AppSpec {
   allWallets?: AllWalletsSpec
   /** The Account view's token list and Activity (opened from the connected state's button). */
   account?: AccountSpec
+  /** The email login (kind `email`). */
+  email?: EmailSpec
 }
 
 const testId = (id: string) => `[data-testid="${id}"]`
@@ -164,6 +186,23 @@ export const APPS: readonly AppSpec[] = [
     entry: 'apps/floor/main.tsx',
     button: testId('floor-connect'),
     connected: testId('floor-account'),
+  },
+  {
+    id: 'latchkey-email',
+    label: 'Latchkey email',
+    description:
+      "Latchkey + wagmi + React as latchkey-wagmi, plus the embedded wallet's secure frame (services.secureFrameUrl): the connect view's email login",
+    kind: 'email',
+    entry: 'apps/latchkey-email/main.tsx',
+    button: testId('connect-button'),
+    connected: testId('account-button'),
+    email: {
+      input: testId('email-input'),
+      submit: testId('email-submit'),
+      otp: testId('otp-input'),
+      otpError: testId('otp-error'),
+      emailError: testId('email-error'),
+    },
   },
 ]
 

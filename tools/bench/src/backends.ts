@@ -1,10 +1,16 @@
 // The local backends one bench run shares across all app runs: the two EVM chains, the services stand-in (the
 // Provider API and the Blockchain API every app's https service hosts are routed to) and the static server of
-// the built apps with its /bench-config.js.
+// the built apps with its /bench-config.js; with the email app, also the mail sink, the auth service and the
+// embedded wallet's secure frame, started as the local stack starts them (tools/stack/src/auth.ts).
+import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { type AuthServer, startAuthServer } from '@latchkey/auth'
 import { type StaticServer, serveStatic } from '@latchkey/browser'
 import { type EvmChains, getTestAccount, startEvmChains, TOKENS } from '@latchkey/evm-chains'
+import { pickFreePort } from '@latchkey/local-ports'
+import { type MailSink, startMailSink } from '@latchkey/mail-sink'
+import { DEFAULT_FRAME_NETWORKS, type SecureFrameServer, startSecureFrame } from '@latchkey/secure-frame'
 import { generateWallets, type ServicesServer, startServicesServer } from '@latchkey/services'
 import { APPS_DIR } from './paths.js'
 
@@ -25,10 +31,20 @@ export interface BenchChainInfo {
   rpcUrl: string
 }
 
+/** The email login's backends (started with the email app only). */
+export interface EmailBackends {
+  /** The mail sink's HTTP API (`waitForCode` from `@latchkey/mail-sink/client`). */
+  mailUrl: string
+  authUrl: string
+  /** The secure frame's page, `http://localhost:<port>/frame.html`: another site than the apps on 127.0.0.1. */
+  frameUrl: string
+}
+
 export interface Backends {
   chains: [BenchChainInfo, BenchChainInfo]
   servicesUrl: string
   siteUrl: string
+  email?: EmailBackends
   /** The private key of mnemonic account 0, funded on both chains. */
   walletKey: `0x${string}`
   /** Its address (lowercase), whose history holds {@link ACTIVITY_ITEMS} added items on each chain. */
@@ -39,13 +55,13 @@ export interface Backends {
 }
 
 /** The classic script the apps read their run-time config from (`?listing=scale` picks the scale project). */
-function benchConfigScript(chains: BenchChainInfo[]): string {
-  const config = { main: MAIN_PROJECT_ID, scale: SCALE_PROJECT_ID, chains }
+function benchConfigScript(chains: BenchChainInfo[], frameUrl: string | undefined): string {
+  const config = { main: MAIN_PROJECT_ID, scale: SCALE_PROJECT_ID, chains, ...(frameUrl ? { frameUrl } : {}) }
   return `// Written by the bench harness at run time; read by every app as window.BENCH.
 (function () {
   var c = ${JSON.stringify(config)};
   var scale = new URLSearchParams(location.search).get('listing') === 'scale';
-  window.BENCH = { projectId: scale ? c.scale : c.main, chains: c.chains };
+  window.BENCH = { projectId: scale ? c.scale : c.main, chains: c.chains, frameUrl: c.frameUrl };
 })();
 `
 }
@@ -87,12 +103,65 @@ function hex(bytes: Uint8Array): `0x${string}` {
   return `0x${Buffer.from(bytes).toString('hex')}`
 }
 
-export async function startBackends(): Promise<Backends> {
+/**
+ * The mail sink, the auth service (in-memory database, a fresh key-encryption key, sending through the sink,
+ * answering only the frame's origin, reading each project's origins from the stand-in) and the secure frame on the
+ * port that origin names, signing through the auth service on the two local chains first, then SPEC §9's frame
+ * networks (public RPC URLs: nothing offline reaches them, and the flow measured uses none).
+ */
+async function startEmailBackends(
+  servicesUrl: string,
+  chains: readonly BenchChainInfo[],
+  started: { mail?: MailSink; auth?: AuthServer; frame?: SecureFrameServer },
+): Promise<EmailBackends> {
+  const mail = await startMailSink({ port: 0, smtpPort: 0, env: {} })
+  started.mail = mail
+  const framePort = await pickFreePort()
+  const auth = await startAuthServer({
+    port: 0,
+    env: {},
+    database: {},
+    mode: 'development',
+    kek: randomBytes(32),
+    frameOrigin: `http://localhost:${framePort}`,
+    providerApiUrl: servicesUrl,
+    smtp: {
+      host: mail.smtpHost,
+      port: mail.smtpPort,
+      ignoreTLS: true,
+      from: 'Latchkey (bench) <login@latchkey.localhost>',
+    },
+  })
+  started.auth = auth
+  const frame = await startSecureFrame({
+    port: framePort,
+    authUrl: auth.url,
+    blockchainApiUrl: servicesUrl,
+    networks: [
+      ...chains.map((chain) => ({
+        caipNetworkId: `eip155:${chain.chainId}`,
+        name: chain.name,
+        rpcUrl: chain.rpcUrl,
+        nativeSymbol: 'ETH',
+        nativeDecimals: 18,
+      })),
+      ...DEFAULT_FRAME_NETWORKS,
+    ],
+  })
+  started.frame = frame
+  return { mailUrl: mail.url, authUrl: auth.url, frameUrl: `${frame.origin}/frame.html` }
+}
+
+/** Starts the backends; `email` adds the email login's (the mail sink, the auth service, the secure frame). */
+export async function startBackends(options: { email?: boolean } = {}): Promise<Backends> {
   let evm: EvmChains | undefined
   let services: ServicesServer | undefined
   let site: StaticServer | undefined
+  const emailStarted: { mail?: MailSink; auth?: AuthServer; frame?: SecureFrameServer } = {}
   const stop = async () => {
-    await Promise.allSettled([evm?.stop(), services?.stop(), site?.close()])
+    // The frame and the auth service first (they read the stand-in and send through the sink).
+    await Promise.allSettled([emailStarted.frame?.stop(), emailStarted.auth?.stop()])
+    await Promise.allSettled([evm?.stop(), services?.stop(), site?.close(), emailStarted.mail?.stop()])
   }
   try {
     const started = await startEvmChains({ ephemeral: true })
@@ -113,8 +182,11 @@ export async function startBackends(): Promise<Backends> {
       BenchChainInfo,
       BenchChainInfo,
     ]
-    await writeFile(join(APPS_DIR, 'bench-config.js'), benchConfigScript(chains))
+    const email = options.email ? await startEmailBackends(services.url, chains, emailStarted) : undefined
+    await writeFile(join(APPS_DIR, 'bench-config.js'), benchConfigScript(chains, email?.frameUrl))
     site = await serveStatic(APPS_DIR)
+    // The email login's frame is shown only in these origins (its frame-ancestors, from the auth service, which
+    // reads this list from the stand-in), and the kit offers email only when the page's origin is in it.
     const allowedOrigins = [site.url, site.url.replace('127.0.0.1', 'localhost')]
     services.control.setProject(MAIN_PROJECT_ID, { allowedOrigins })
     // The generated wallets serve a mix of chains; each is made to serve the local chains too, so that every
@@ -143,6 +215,7 @@ export async function startBackends(): Promise<Backends> {
       chains,
       servicesUrl: services.url,
       siteUrl: site.url,
+      ...(email ? { email } : {}),
       walletKey: hex(key),
       walletAddress,
       indexed: () => server.indexed(),

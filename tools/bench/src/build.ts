@@ -48,6 +48,18 @@ export interface AppBuild {
   cssFiles: Map<string, FileSize>
   /** Sum over every emitted .js file. */
   totalJs: FileSize
+  /**
+   * The initial chunks: the entry chunk and every chunk it imports statically, transitively (what index.html loads
+   * before anything is imported on demand), as URL paths, and their sizes summed.
+   */
+  initialFiles: string[]
+  initialJs: FileSize
+  /**
+   * The modules of the initial chunks (ids relative to tools/bench; Vite's and Rolldown's virtual modules as their
+   * ids) and the length of each one's code in its chunk (Rolldown's renderedLength, before minification): what tells
+   * whether a feature adds to the initial chunk.
+   */
+  initialModules: Record<string, number>
   /** Number of modules the build bundled. */
   inputCount: number
   buildMs: number
@@ -84,6 +96,35 @@ async function sizeOf(bytes: Buffer): Promise<FileSize> {
     }),
   ])
   return { raw: bytes.length, gzip: gz.length, brotli: br.length }
+}
+
+/** The entry chunks and the chunks they import statically, transitively: their file names and modules. */
+export function initialChunks(output: readonly (Rollup.OutputChunk | Rollup.OutputAsset)[]): {
+  files: string[]
+  modules: Record<string, number>
+} {
+  const chunks = new Map<string, Rollup.OutputChunk>()
+  for (const item of output) if (item.type === 'chunk') chunks.set(item.fileName, item)
+  const seen = new Set<string>()
+  const queue = [...chunks.values()].filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName)
+  while (queue.length > 0) {
+    const file = queue.shift() as string
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const next of chunks.get(file)?.imports ?? []) if (chunks.has(next)) queue.push(next)
+  }
+  const modules: Record<string, number> = {}
+  for (const file of seen) {
+    for (const [id, module] of Object.entries(chunks.get(file)?.modules ?? {})) {
+      // Each app's generated index.html is a module too (.out/html/<app>/index.html): one name for every app's.
+      const name = (id.startsWith('/') ? relative(BENCH_DIR, id.split('?')[0] as string) : id).replace(
+        /^\.out\/html\/[^/]+\/index\.html$/,
+        '.out/html/<app>/index.html',
+      )
+      modules[name] = (modules[name] ?? 0) + module.renderedLength
+    }
+  }
+  return { files: [...seen].sort(), modules }
 }
 
 export function addSizes(sizes: Iterable<FileSize>): FileSize {
@@ -160,12 +201,17 @@ export async function buildApp(app: AppSpec): Promise<AppBuild> {
     const size = await sizeOf(await readFile(join(outDir, file)))
     ;(ext === '.js' ? jsFiles : cssFiles).set(`/${app.id}/${file}`, size)
   }
+  const initial = initialChunks(outputs)
+  const initialFiles = initial.files.map((file) => `/${app.id}/${file}`)
   return {
     app,
     outDir: relative(BENCH_DIR, outDir),
     jsFiles,
     cssFiles,
     totalJs: addSizes(jsFiles.values()),
+    initialFiles,
+    initialJs: addSizes(initialFiles.flatMap((path) => jsFiles.get(path) ?? [])),
+    initialModules: initial.modules,
     inputCount: modules.size,
     buildMs,
   }

@@ -1,18 +1,26 @@
-// The bench harness: builds the six apps, starts the local backends once, runs every app N times (interleaved,
+// The bench harness: builds the apps, starts the local backends once, runs every app N times (interleaved,
 // a fresh browser per run), then writes results/ and prints the table and the target lines.
 // Usage (through bench.mjs): node .out/bench.mjs [--runs N] [--apps id,id] [--no-scale] [--screenshots] [--trace]
 //   [--no-history | --history-only]
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { APPS, type AppId, type AppSpec } from './apps.js'
+import { APPS, type AppId, type AppSpec, appById } from './apps.js'
 import { startBackends } from './backends.js'
 import { type AppBuild, buildApp, SHARED_BUILD_OPTIONS } from './build.js'
 import { type HistoryWalkSummary, historyTarget, measureHistoryWalk } from './history.js'
 import { BENCH_DIR, RESULTS_DIR } from './paths.js'
 import { markdown, ratiosSvg } from './report.js'
 import { ROUTED_HOSTS, type RunResult, runApp, TEST_WALLET } from './run.js'
-import { ratios, summarizeApp, summarizeScale, targets } from './summary.js'
+import {
+  type EmailSummary,
+  emailTargets,
+  ratios,
+  summarizeApp,
+  summarizeEmail,
+  summarizeScale,
+  targets,
+} from './summary.js'
 
 interface Options {
   runs: number
@@ -70,11 +78,26 @@ async function versionOf(pkg: string): Promise<string> {
   }
 }
 
+/** The app the email app's initial chunk is compared with (the same app without the secure frame). */
+const EMAIL_BASE: AppId = 'latchkey-wagmi'
+
 const log = (line: string) => process.stdout.write(`${line}\n`)
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
 
 function describeRun(run: RunResult): string {
   if (!run.ok) return `FAILED: ${run.error ?? 'unknown error'}`
+  if (run.mode === 'email') {
+    const e = run.emailLogin
+    const f = (value: number | undefined, digits = 0) => (value === undefined ? 'n/a' : value.toFixed(digits))
+    return [
+      `button ${f(run.buttonMs)} ms`,
+      `code view ${f(e?.codeViewMs)} ms`,
+      `code → connected ${f(e?.codeConnectedMs, 1)} ms (account button ${f(e?.codeAccountButtonMs, 1)} ms)`,
+      `reload → account ${f(e?.reloadAccountMs)} ms (confirmed ${f(e?.reloadConfirmedMs)} ms)`,
+      `fresh visitor's button ${f(e?.freshButtonMs)} ms`,
+      `js ${kB(run.jsInitial?.gzip ?? 0)} gz before button, ${kB(e?.jsByCodeView?.gzip ?? 0)} by the code view`,
+    ].join(', ')
+  }
   if (run.mode === 'scale') {
     const appends = run.scroll?.appends.map((a) => a.ms.toFixed(1)).join(' ') ?? ''
     return `first ${run.allWalletsFirstMs?.toFixed(1)} ms; appends [${appends}] ms -> ${run.scroll?.finalCells} cells (${run.scroll?.stoppedBy})`
@@ -126,21 +149,32 @@ async function main(): Promise<number> {
   if (options.historyOnly) return historyOnly(options.runs)
   const started = performance.now()
 
-  log(`Building ${options.apps.length} apps with Vite ${await versionOf('vite')} …`)
+  // The email app's initial chunk is compared with latchkey-wagmi's: built for that alone when not run.
+  const emailApps = options.apps.filter((app) => app.kind === 'email')
+  const compareOnly =
+    emailApps.length > 0 && !options.apps.some((app) => app.id === EMAIL_BASE) ? [appById(EMAIL_BASE)] : []
+  const toBuild = [...options.apps, ...compareOnly]
+  log(`Building ${toBuild.length} apps with Vite ${await versionOf('vite')} …`)
   const builds = new Map<AppId, AppBuild>()
-  for (const app of options.apps) {
+  for (const app of toBuild) {
     const build = await buildApp(app)
     builds.set(app.id, build)
     log(
       `  ${app.id.padEnd(20)} ${String(build.jsFiles.size).padStart(3)} js files, ${kB(build.totalJs.raw)} raw, ` +
-        `${kB(build.totalJs.gzip)} gzip, ${build.inputCount} modules, ${build.buildMs.toFixed(0)} ms`,
+        `${kB(build.totalJs.gzip)} gzip, ${build.inputCount} modules, ${build.buildMs.toFixed(0)} ms` +
+        (compareOnly.includes(app) ? ' (built for the initial-chunk comparison only)' : ''),
     )
   }
 
-  log('Starting the local chains, the services stand-in and the static server …')
-  const backends = await startBackends()
   log(
-    `  chains ${backends.chains.map((c) => c.rpcUrl).join(', ')}; services ${backends.servicesUrl}; site ${backends.siteUrl}`,
+    `Starting the local chains, the services stand-in${emailApps.length > 0 ? ', the mail sink, the auth service, the secure frame' : ''} and the static server …`,
+  )
+  const backends = await startBackends({ email: emailApps.length > 0 })
+  log(
+    `  chains ${backends.chains.map((c) => c.rpcUrl).join(', ')}; services ${backends.servicesUrl}; site ${backends.siteUrl}` +
+      (backends.email
+        ? `; mail ${backends.email.mailUrl}; auth ${backends.email.authUrl}; frame ${backends.email.frameUrl}`
+        : ''),
   )
 
   const results: RunResult[] = []
@@ -155,7 +189,7 @@ async function main(): Promise<number> {
           app,
           build,
           backends,
-          mode: 'main',
+          mode: app.kind === 'email' ? 'email' : 'main',
           round,
           screenshots: options.screenshots,
           trace: options.trace,
@@ -198,10 +232,22 @@ async function main(): Promise<number> {
     await backends.stop()
   }
 
-  const summaries = options.apps.map((app) => summarizeApp(app, builds.get(app.id) as AppBuild, results))
+  const summaries = options.apps
+    .filter((app) => app.kind !== 'email')
+    .map((app) => summarizeApp(app, builds.get(app.id) as AppBuild, results))
+  const emailSummaries: EmailSummary[] = emailApps.map((app) => {
+    const own = builds.get(app.id)
+    const base = builds.get(EMAIL_BASE)
+    return summarizeEmail(app, results, own && base ? { app: own, base } : undefined)
+  })
   const scale = scaleApps.map((app) => summarizeScale(app, results))
   const ratioList = ratios(summaries)
-  const targetList = [...targets(summaries, scale), ...(options.history ? [historyTarget(history)] : [])]
+  // The wallet flow's targets need a wallet app: a run of the email app alone prints its own only.
+  const targetList = [
+    ...(summaries.length > 0 ? targets(summaries, scale) : []),
+    ...emailTargets(emailSummaries, summaries),
+    ...(options.history ? [historyTarget(history)] : []),
+  ]
   const failures = results
     .filter((run) => !run.ok)
     .map((run) => `${run.app} ${run.mode} round ${run.round}: ${run.error ?? 'unknown error'}`)
@@ -234,7 +280,7 @@ async function main(): Promise<number> {
     `peers: AppKit ${versions['@reown/appkit']} (+ adapter-wagmi ${versions['@reown/appkit-adapter-wagmi']}, wagmi ${versions.wagmi}), ` +
       `RainbowKit ${versions['@rainbow-me/rainbowkit']} (wagmi ${versions['wagmi-v2']}), wagmi ${versions.wagmi} / @wagmi/core ${versions['@wagmi/core']}, ` +
       `viem ${versions.viem}, React ${versions.react}, react-query ${versions['@tanstack/react-query']}, ethers ${versions.ethers}`,
-    `bundler: Vite ${versions.vite}; ${JSON.stringify(SHARED_BUILD_OPTIONS)}; the bench's package.json overrides @noble/hashes to 1.8.0 so the six apps, installed side by side, share one copy as a single app's install would`,
+    `bundler: Vite ${versions.vite}; ${JSON.stringify(SHARED_BUILD_OPTIONS)}; the bench's package.json overrides @noble/hashes to 1.8.0 so the apps, installed side by side, share one copy as a single app's install would`,
   ]
   await mkdir(RESULTS_DIR, { recursive: true })
   const md = markdown({
@@ -247,6 +293,7 @@ async function main(): Promise<number> {
     failures,
     environment,
     history,
+    email: emailSummaries,
   })
   await writeFile(join(RESULTS_DIR, 'results.md'), md)
   await writeFile(join(RESULTS_DIR, 'ratios.svg'), ratiosSvg(summaries, ratioList))
@@ -265,13 +312,15 @@ async function main(): Promise<number> {
           inputs: build.inputCount,
           buildMs: Math.round(build.buildMs),
           totalJs: build.totalJs,
+          initialJs: build.initialJs,
+          initialFiles: build.initialFiles,
           jsFiles: Object.fromEntries(build.jsFiles),
           cssFiles: Object.fromEntries(build.cssFiles),
         },
       ]),
     ),
     results,
-    medians: { apps: summaries, scale },
+    medians: { apps: summaries, scale, email: emailSummaries },
     history,
     ratios: ratioList,
     targets: targetList,

@@ -15,6 +15,8 @@ export interface BenchPageApi {
   marks: Record<string, number>
   /** performance.now() of every pointerdown (capture phase, on window), in order. */
   clicks: number[]
+  /** performance.now() of every keydown (capture phase, on window), in order. */
+  keys: number[]
   /** Starts a probe (the rAF loop checks it from the next frame on). */
   arm(name: string, selector: string): void
   /** The first element matching `selector` in the document or any open shadow root. */
@@ -36,6 +38,7 @@ export function installProbes(initial: ProbeSpec[]): void {
   }
   const marks: Record<string, number> = {}
   const clicks: number[] = []
+  const keys: number[] = []
   const probes: Probe[] = initial.map((probe) => ({ ...probe, done: false }))
   const hosts = new Map<string, Element>()
 
@@ -73,10 +76,12 @@ export function installProbes(initial: ProbeSpec[]): void {
     // Not fatal: the default buffer holds 250 entries.
   }
   window.addEventListener('pointerdown', () => clicks.push(performance.now()), { capture: true })
+  window.addEventListener('keydown', () => keys.push(performance.now()), { capture: true })
 
   const api: BenchPageApi = {
     marks,
     clicks,
+    keys,
     arm(name, selector) {
       probes.push({ name, selector, done: false })
     },
@@ -109,6 +114,45 @@ export function installProbes(initial: ProbeSpec[]): void {
     requestAnimationFrame(tick)
   }
   requestAnimationFrame(tick)
+}
+
+/**
+ * Init script (after {@link installProbes}), for an app that leaves its kit on `window.__benchKit` as it is created:
+ * subscribes to the kit's account at that moment and records, as `marks[name]`, performance.now() of the first change
+ * where the kit reports the account connected (`status: 'connected'` with an address); an account connected already
+ * when the kit is handed over counts at that moment. Event time, not frame time. The address is kept as
+ * `kitAddress`.
+ */
+export function installKitProbe(name: string): void {
+  interface KitAccountLike {
+    status?: string
+    address?: string
+  }
+  interface KitLike {
+    getAccount(): KitAccountLike
+    subscribeAccount(listener: (account: KitAccountLike) => void): () => void
+  }
+  const bench = (window as unknown as BenchWindow & { __benchKitAddress?: string }).__bench
+  const record = (account: KitAccountLike) => {
+    if (bench.marks[name] !== undefined || account.status !== 'connected' || !account.address) return
+    bench.marks[name] = performance.now()
+    ;(window as unknown as { __benchKitAddress?: string }).__benchKitAddress = account.address
+  }
+  let kit: KitLike | undefined
+  Object.defineProperty(window, '__benchKit', {
+    configurable: true,
+    get: () => kit,
+    set(value: KitLike) {
+      kit = value
+      value.subscribeAccount(record)
+      record(value.getAccount())
+    },
+  })
+}
+
+/** The address the kit reported connected (see {@link installKitProbe}). */
+export function kitAddress(): string | undefined {
+  return (window as unknown as { __benchKitAddress?: string }).__benchKitAddress
 }
 
 /** Set in the page's sessionStorage once the visitor connected: the wallet remembers the grant across a reload. */

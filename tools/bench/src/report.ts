@@ -3,6 +3,7 @@ import type { AppId } from './apps.js'
 import type { HistoryWalkSummary } from './history.js'
 import {
   type AppSummary,
+  type EmailSummary,
   RATIO_FIGURES,
   type Ratio,
   type RatioKey,
@@ -34,6 +35,72 @@ export interface ReportInput {
   environment: string[]
   /** The stand-in's history walk, when measured. */
   history?: HistoryWalkSummary | undefined
+  /** The email login's figures (the email app), when it ran. */
+  email?: EmailSummary[]
+}
+
+/** The email login's table: a row per figure, a column per email app with its median, then each run's value. */
+function emailSection(summaries: EmailSummary[]): string[] {
+  if (summaries.length === 0) return []
+  const perRun = (s: EmailSummary, f: (row: EmailSummary['perRun'][number]) => number | undefined) =>
+    s.perRun.map((row) => num(f(row), 0)).join(' ')
+  const rows: [string, (s: EmailSummary) => string, ((s: EmailSummary) => string)?][] = [
+    ['navigation → connect button visible, first load (ms)', (s) => ms(s.buttonMs)],
+    ['JS before button visible, gzip (kB)', (s) => kB(s.jsInitial.gzip)],
+    [
+      'initial chunks of the build (entry + static imports), gzip (kB)',
+      (s) => kB(s.initialChunk?.js.gzip),
+      (s) =>
+        s.initialChunk
+          ? `${s.initialChunk.base}: ${kB(s.initialChunk.baseJs.gzip)} kB (${s.initialChunk.js.raw - s.initialChunk.baseJs.raw >= 0 ? '+' : ''}${s.initialChunk.js.raw - s.initialChunk.baseJs.raw} B raw)`
+          : '',
+    ],
+    ['email submitted → code field visible (ms)', (s) => ms(s.codeViewMs)],
+    ['JS fetched by the code view, gzip (kB)', (s) => kB(s.jsByCodeView.gzip)],
+    [
+      "code submitted (sixth digit's keydown) → kit reports connected (ms)",
+      (s) => ms(s.codeConnectedMs),
+      (s) => perRun(s, (r) => r.codeConnectedMs),
+    ],
+    [
+      'code submitted → account button visible (ms)',
+      (s) => ms(s.codeAccountButtonMs),
+      (s) => perRun(s, (r) => r.codeAccountButtonMs),
+    ],
+    [
+      'reload → account button (address) visible (ms)',
+      (s) => ms(s.reloadAccountMs),
+      (s) => perRun(s, (r) => r.reloadAccountMs),
+    ],
+    [
+      'reload → account confirmed: button no longer busy (ms)',
+      (s) => ms(s.reloadConfirmedMs),
+      (s) => perRun(s, (r) => r.reloadConfirmedMs),
+    ],
+    ['reload → kit reports connected (ms)', (s) => ms(s.reloadKitConnectedMs)],
+    [
+      'fresh visitor (new context, same browser): navigation → connect button visible (ms)',
+      (s) => ms(s.freshButtonMs),
+      (s) => perRun(s, (r) => r.freshButtonMs),
+    ],
+    [
+      'runs where the connect button showed before the account after the reload',
+      (s) => String(s.reloadConnectButtonRuns),
+    ],
+    ['runs ok / failed', (s) => `${s.runs - s.failedRuns} / ${s.failedRuns}`],
+  ]
+  return [
+    '## Email login (embedded wallet)',
+    '',
+    table(
+      ['email login', ...summaries.flatMap((s) => [s.label, `${s.label}: each run`])],
+      rows.map(([label, median, each]) => [
+        label,
+        ...summaries.flatMap((s) => [median(s), each ? each(s) : '']),
+      ]),
+    ),
+    '',
+  ]
 }
 
 export function markdown(input: ReportInput): string {
@@ -106,7 +173,7 @@ export function markdown(input: ReportInput): string {
     ]),
   )
   const targetLines = input.targets.map((t) => `- ${t.pass ? 'PASS' : 'FAIL'} ${t.name}: ${t.detail}`)
-  const blocked = summaries.map((s) => {
+  const blocked = [...summaries, ...(input.email ?? [])].map((s) => {
     const hosts = Object.entries(s.blocked)
       .sort((a, b) => b[1] - a[1])
       .map(([host, n]) => `${host} (${n})`)
@@ -124,14 +191,9 @@ export function markdown(input: ReportInput): string {
     '',
     ...input.environment.map((line) => `- ${line}`),
     '',
-    '## Figures',
-    '',
-    figures,
-    '',
-    '## All Wallets at scale',
-    '',
-    scale,
-    '',
+    ...(summaries.length > 0 ? ['## Figures', '', figures, ''] : []),
+    ...(input.scale.length > 0 ? ['## All Wallets at scale', '', scale, ''] : []),
+    ...emailSection(input.email ?? []),
     ...(input.history
       ? [
           '## Blockchain API stand-in: history walk',
@@ -151,10 +213,9 @@ export function markdown(input: ReportInput): string {
           '',
         ]
       : []),
-    '## Ratios (Latchkey / peer; below 1 means Latchkey is smaller or faster)',
-    '',
-    ratioTable,
-    '',
+    ...(input.ratios.length > 0
+      ? ['## Ratios (Latchkey / peer; below 1 means Latchkey is smaller or faster)', '', ratioTable, '']
+      : []),
     '## Targets',
     '',
     ...targetLines,

@@ -4,8 +4,9 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH, isOutsideUrl } from '@latchkey/browser'
 import { injectScriptPath } from '@latchkey/evm-wallet'
+import { waitForCode } from '@latchkey/mail-sink/client'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import type { AccountSpec, AppSpec } from './apps.js'
+import type { AccountSpec, AppSpec, EmailSpec } from './apps.js'
 import type { Backends } from './backends.js'
 import { type AppBuild, addSizes, type FileSize } from './build.js'
 import { FAILURES_DIR, SCREENSHOTS_DIR, TRACES_DIR } from './paths.js'
@@ -14,7 +15,9 @@ import {
   activityAppends,
   type BenchWindow,
   createInjectedWallet,
+  installKitProbe,
   installProbes,
+  kitAddress,
   resourcesMatching,
   type ScriptTiming,
   type ScrollResult,
@@ -47,7 +50,34 @@ const MIN_AFTER_BUTTON_MS = 1_000
 /** After the wallet list showed, before the forced GC and the heap and DOM figures. */
 const AFTER_OPEN_MS = 1_000
 
-export type RunMode = 'main' | 'scale'
+export type RunMode = 'main' | 'scale' | 'email'
+
+/** The email login's figures of one run (the email app's runs; see `runEmail`). All times in ms. */
+export interface EmailRun {
+  /** The address logged in (a new one per run: the auth service sends one code per address each 30 s). */
+  email: string
+  /** The account's EVM address, as the kit reported it connected. */
+  address?: string
+  /** pointerdown on the email field's submit -> first frame with the code field visible (frame, auth, SMTP). */
+  codeViewMs?: number
+  /** keydown of the code's sixth digit -> the kit reports the account connected (its account state; event time). */
+  codeConnectedMs?: number
+  /** keydown of the sixth digit -> first frame with the account button visible. */
+  codeAccountButtonMs?: number
+  /** After the login, the page reloaded: navigation start -> first frame with the account button (address) visible. */
+  reloadAccountMs?: number
+  /** ... -> first frame with the account button no longer busy (the account confirmed). */
+  reloadConfirmedMs?: number
+  /** ... -> the kit reports the account connected (event time). */
+  reloadKitConnectedMs?: number
+  /** ... -> first frame with the connect button visible, when it showed before the account (else absent). */
+  reloadConnectButtonMs?: number
+  /** A fresh visitor of the same app (a new context of the same browser, no stored login), after the reload:
+   * navigation start -> first frame with the connect button visible. */
+  freshButtonMs?: number
+  /** Built JS fetched by the time the code view showed (the email views and the embedded wallet's chunks). */
+  jsByCodeView?: JsFetched
+}
 
 export interface JsFetched extends FileSize {
   files: number
@@ -96,6 +126,8 @@ export interface RunResult {
   activity?: ActivityScrollResult
   /** The Account figures not taken: the app's Account view has no token list (none taken) or no Activity tab. */
   accountSkipped?: { view: 'tokens' | 'activity'; reason: string }
+  /** The email app's runs: the email login (the button, JS and reload figures above are its first load's too). */
+  emailLogin?: EmailRun
   /** Scale runs: click on All Wallets -> first wallet cells visible; then each page appended while scrolling. */
   allWalletsFirstMs?: number
   scroll?: ScrollResult
@@ -312,13 +344,18 @@ export async function runApp(input: RunInput): Promise<RunResult> {
       if (result.consoleErrorSamples.length < 5) result.consoleErrorSamples.push(message.text().slice(0, 200))
     })
     await page.addInitScript(installProbes, [{ name: 'button', selector: app.button }])
-    await page.addInitScript({ path: injectScriptPath() })
-    await page.addInitScript(createInjectedWallet, {
-      ...TEST_WALLET,
-      grantedKey: WALLET_GRANTED_KEY,
-      privateKey: backends.walletKey,
-      chains: backends.chains,
-    })
+    if (mode === 'email') {
+      // The email app: no wallet is injected; the kit's account state is probed.
+      await page.addInitScript(installKitProbe, KIT_CONNECTED)
+    } else {
+      await page.addInitScript({ path: injectScriptPath() })
+      await page.addInitScript(createInjectedWallet, {
+        ...TEST_WALLET,
+        grantedKey: WALLET_GRANTED_KEY,
+        privateKey: backends.walletKey,
+        chains: backends.chains,
+      })
+    }
     const query = mode === 'scale' ? '?listing=scale' : ''
     await page.goto(`${backends.siteUrl}/${app.id}/${query}`, { waitUntil: 'commit' })
     const buttonAt = await mark(page, 'button')
@@ -326,7 +363,31 @@ export async function runApp(input: RunInput): Promise<RunResult> {
     await settle(page, buttonAt + MIN_AFTER_BUTTON_MS)
     await shot('1-button')
 
-    if (mode === 'scale') {
+    if (mode === 'email') {
+      const scripts = await page.evaluate(scriptTimings)
+      result.jsInitial = fetchedBy(build, scripts, buttonAt)
+      await runEmail({
+        page,
+        app,
+        build,
+        backends,
+        result,
+        round: input.round,
+        shot,
+        freshVisitor: async () => {
+          if (!browser) throw new Error('no browser')
+          const fresh = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' })
+          await routeOutside(fresh, backends, result, () => closing, latencies)
+          page = await fresh.newPage()
+          page.on('pageerror', (error) => result.pageErrors.push(error.message.split('\n')[0] ?? ''))
+          await page.addInitScript(installProbes, [{ name: 'button', selector: app.button }])
+          await page.goto(`${backends.siteUrl}/${app.id}/`, { waitUntil: 'commit' })
+          const at = await mark(page, 'button')
+          await shot('6-fresh-visitor')
+          return at
+        },
+      })
+    } else if (mode === 'scale') {
       await runScale(page, app, result, input.screenshots ?? false, input.trace ? input.round : undefined)
     } else if (app.listEntry) {
       const entry = app.listEntry(TEST_WALLET.rdns)
@@ -390,6 +451,120 @@ export async function runApp(input: RunInput): Promise<RunResult> {
     result.wallMs = performance.now() - started
   }
   return result
+}
+
+/** The kit probe's mark (src/probes.ts `installKitProbe`). */
+const KIT_CONNECTED = 'kitConnected'
+/** How long the email steps wait for the code view, the mail and the connected account. */
+const EMAIL_TIMEOUT = 20_000
+/** A tag of this bench process, so that each run's address is new to the auth service. */
+const RUN_TAG = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`
+
+async function keyCount(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as BenchWindow).__bench.keys.length)
+}
+
+async function textIn(page: Page, selector: string): Promise<string | undefined> {
+  return page.evaluate(
+    (s) => (window as unknown as BenchWindow).__bench.deepFind(s)?.textContent?.trim() || undefined,
+    selector,
+  )
+}
+
+/**
+ * The email login (the email app; the page has shown its connect button and settled): the modal's email field, the
+ * code from the mail sink typed digit by digit (the view sends it on the sixth), the time from that keystroke to the
+ * kit reporting the account connected; then the reload that restores the login; then a fresh visitor's connect button
+ * in a new context of the same browser. Throws a step-named error when a step does not happen.
+ */
+async function runEmail(input: {
+  page: Page
+  app: AppSpec
+  build: AppBuild
+  backends: Backends
+  result: RunResult
+  round: number
+  shot: (stage: string) => Promise<void>
+  /** Opens the fresh visitor's page and returns its connect button's frame time. */
+  freshVisitor: () => Promise<number>
+}): Promise<void> {
+  const { page, app, build, backends, result, shot } = input
+  const spec: EmailSpec | undefined = app.email
+  const mailUrl = backends.email?.mailUrl
+  if (!spec || !mailUrl) throw new Error(`${app.id}: no email spec, or the email backends are not running`)
+  const email = `bench-${RUN_TAG}-${input.round}@bench.example`
+  const figures: EmailRun = { email }
+  result.emailLogin = figures
+
+  await arm(page, 'emailInput', spec.input)
+  await click(page, app.button)
+  await mark(page, 'emailInput', EMAIL_TIMEOUT).catch(() => {
+    throw new Error(
+      `Email: no email field (${spec.input}) in the connect view within ${EMAIL_TIMEOUT / 1000} s (is email on in the project's features, the page's origin allowed?)`,
+    )
+  })
+  await page.locator(spec.input).first().fill(email)
+  await arm(page, 'codeView', spec.otp)
+  const submitted = await click(page, spec.submit)
+  const codeViewAt = await mark(page, 'codeView', EMAIL_TIMEOUT).catch(async () => {
+    throw new Error(
+      `Email: no code field (${spec.otp}) within ${EMAIL_TIMEOUT / 1000} s of the submit; the email view says: ${(await textIn(page, spec.emailError)) ?? 'nothing'}`,
+    )
+  })
+  figures.codeViewMs = codeViewAt - submitted
+  figures.jsByCodeView = fetchedBy(build, await page.evaluate(scriptTimings), codeViewAt)
+  await shot('2-code-view')
+
+  const code = await waitForCode(mailUrl, email, { timeoutMs: EMAIL_TIMEOUT })
+  await arm(page, 'emailConnected', app.connected)
+  const otp = page.locator(spec.otp).first()
+  await otp.pressSequentially(code.slice(0, 5))
+  const before = await keyCount(page)
+  await otp.press(code.slice(5))
+  const sixthAt = await page.evaluate((i) => (window as unknown as BenchWindow).__bench.keys[i], before)
+  if (sixthAt === undefined)
+    throw new Error("Email: the code's sixth keystroke was not seen by the keydown listener")
+  const connectedAt = await mark(page, KIT_CONNECTED, EMAIL_TIMEOUT).catch(async () => {
+    throw new Error(
+      `Email: the kit did not report the account connected within ${EMAIL_TIMEOUT / 1000} s of the code; the code view says: ${(await textIn(page, spec.otpError)) ?? 'nothing'}`,
+    )
+  })
+  figures.codeConnectedMs = connectedAt - sixthAt
+  figures.codeAccountButtonMs = (await mark(page, 'emailConnected', EMAIL_TIMEOUT)) - sixthAt
+  const address = await page.evaluate(kitAddress)
+  if (address) figures.address = address
+  await shot('3-connected')
+
+  // The returning visitor: once the page is quiet, the same page reloaded (the login is the kit's stored one).
+  await settle(page, connectedAt + MIN_AFTER_BUTTON_MS)
+  await page.addInitScript(
+    ([shown, confirmed]) => {
+      const bench = (window as unknown as BenchWindow).__bench
+      bench.arm('reloaded', shown)
+      bench.arm('reloadConfirmed', confirmed)
+    },
+    [app.connected, `${app.connected}:not([aria-busy="true"])`] as const,
+  )
+  await page.reload({ waitUntil: 'commit' })
+  figures.reloadAccountMs = await mark(page, 'reloaded').catch(() => {
+    throw new Error(
+      `Email: after the reload, no account button (${app.connected}) within ${MARK_TIMEOUT / 1000} s: the login was not restored`,
+    )
+  })
+  result.reloadAccountMs = figures.reloadAccountMs
+  figures.reloadKitConnectedMs = await mark(page, KIT_CONNECTED)
+  figures.reloadConfirmedMs = await mark(page, 'reloadConfirmed')
+  const flash = await page.evaluate(() => (window as unknown as BenchWindow).__bench.marks.button)
+  if (flash !== undefined && flash < figures.reloadAccountMs) figures.reloadConnectButtonMs = flash
+  const restored = await page.evaluate(kitAddress)
+  if (address && restored?.toLowerCase() !== address.toLowerCase())
+    throw new Error(`Email: the reload restored ${restored ?? 'no account'}, not ${address}`)
+  await shot('4-reloaded')
+  await settle(page, figures.reloadConfirmedMs + 500)
+  await shot('5-reloaded-settled')
+  await page.context().close()
+
+  figures.freshButtonMs = await input.freshVisitor()
 }
 
 /**

@@ -202,7 +202,7 @@ export interface Ratio {
 export function ratios(summaries: AppSummary[]): Ratio[] {
   const out: Ratio[] = []
   const latchkeys = summaries.filter((s) => s.kind === 'latchkey')
-  const peers = summaries.filter((s) => s.kind !== 'latchkey')
+  const peers = summaries.filter((s) => s.kind === 'peer' || s.kind === 'floor')
   for (const latchkey of latchkeys) {
     for (const peer of peers) {
       const values: Partial<Record<RatioKey, number>> = {}
@@ -344,3 +344,207 @@ export function targets(summaries: AppSummary[], scale: ScaleSummary[]): TargetR
   })
   return out
 }
+
+/** One email run's figures, for the per-run columns. */
+export interface EmailRunRow {
+  round: number
+  codeConnectedMs?: number
+  codeAccountButtonMs?: number
+  reloadAccountMs?: number
+  reloadConfirmedMs?: number
+  freshButtonMs?: number
+}
+
+/** Whether the email login adds to the initial chunks: the email app's build against latchkey-wagmi's. */
+export interface InitialChunkComparison {
+  app: AppId
+  base: AppId
+  js: FileSize
+  baseJs: FileSize
+  files: number
+  baseFiles: number
+  /** Modules in the email app's initial chunks and not in the base's (the apps' own entries left out). */
+  extraModules: string[]
+  /** Modules in the base's initial chunks and not in the email app's (the entries left out). */
+  missingModules: string[]
+  /** The code of the modules both have initially: the email app's length minus the base's, in bytes. */
+  sharedDelta: number
+  /** The apps' own entries (main.tsx): the email app's code length minus the base's, in bytes. */
+  entryDelta: number
+  /**
+   * The email app's initial modules whose path names the email login or the embedded wallet, with their code's length
+   * in the chunk (before minification): what of it the initial chunks hold, in both apps alike.
+   */
+  emailModules: Record<string, number>
+  /** An extra module, or more code in the shared ones. */
+  grew: boolean
+}
+
+/** The email app's figures, each the median over its successful runs. */
+export interface EmailSummary {
+  app: AppId
+  label: string
+  runs: number
+  failedRuns: number
+  /** The first load (a fresh visitor, before the login): navigation -> connect button visible. */
+  buttonMs?: number
+  codeViewMs?: number
+  codeConnectedMs?: number
+  codeAccountButtonMs?: number
+  reloadAccountMs?: number
+  reloadConfirmedMs?: number
+  reloadKitConnectedMs?: number
+  /** Runs where the connect button showed before the account after the reload. */
+  reloadConnectButtonRuns: number
+  freshButtonMs?: number
+  jsInitial: Partial<FileSize>
+  jsByCodeView: Partial<FileSize>
+  perRun: EmailRunRow[]
+  initialChunk?: InitialChunkComparison
+  /** Requests failed at once / answered by the stand-in, by host, summed over the runs. */
+  blocked: Record<string, number>
+  routed: Record<string, number>
+  routedErrors: string[]
+  pageErrors: string[]
+}
+
+export function compareInitialChunks(app: AppBuild, base: AppBuild): InitialChunkComparison {
+  const entry = app.app.entry
+  const baseEntry = base.app.entry
+  const mine = app.initialModules
+  const theirs = base.initialModules
+  const extraModules = Object.keys(mine).filter((id) => id !== entry && !(id in theirs))
+  const missingModules = Object.keys(theirs).filter((id) => id !== baseEntry && !(id in mine))
+  let sharedDelta = 0
+  for (const [id, length] of Object.entries(mine)) {
+    const other = theirs[id]
+    if (id !== entry && other !== undefined) sharedDelta += length - other
+  }
+  return {
+    app: app.app.id,
+    base: base.app.id,
+    js: app.initialJs,
+    baseJs: base.initialJs,
+    files: app.initialFiles.length,
+    baseFiles: base.initialFiles.length,
+    extraModules,
+    missingModules,
+    sharedDelta,
+    entryDelta: (mine[entry] ?? 0) - (theirs[baseEntry] ?? 0),
+    emailModules: Object.fromEntries(
+      Object.entries(mine).filter(([id]) => id !== entry && /embedded|email|secure-frame/i.test(id)),
+    ),
+    grew: extraModules.length > 0 || sharedDelta > 0,
+  }
+}
+
+export function summarizeEmail(
+  app: AppSpec,
+  runs: RunResult[],
+  builds?: { app: AppBuild; base: AppBuild },
+): EmailSummary {
+  const mine = runs.filter((run) => run.app === app.id && run.mode === 'email')
+  const ok = mine.filter((run) => run.ok && run.emailLogin)
+  const pick = (f: (run: RunResult) => number | undefined) =>
+    median(ok.map(f).filter((v): v is number => v !== undefined))
+  const blocked: Record<string, number> = {}
+  const routed: Record<string, number> = {}
+  for (const run of mine) {
+    sumInto(blocked, run.blocked)
+    sumInto(routed, run.routed)
+  }
+  const summary: EmailSummary = {
+    app: app.id,
+    label: app.label,
+    runs: mine.length,
+    failedRuns: mine.length - ok.length,
+    reloadConnectButtonRuns: ok.filter((run) => run.emailLogin?.reloadConnectButtonMs !== undefined).length,
+    jsInitial: sizeMedian(ok.map((run) => run.jsInitial)),
+    jsByCodeView: sizeMedian(ok.map((run) => run.emailLogin?.jsByCodeView)),
+    perRun: ok.map((run) => {
+      const e = run.emailLogin
+      const row: EmailRunRow = { round: run.round }
+      if (e?.codeConnectedMs !== undefined) row.codeConnectedMs = e.codeConnectedMs
+      if (e?.codeAccountButtonMs !== undefined) row.codeAccountButtonMs = e.codeAccountButtonMs
+      if (e?.reloadAccountMs !== undefined) row.reloadAccountMs = e.reloadAccountMs
+      if (e?.reloadConfirmedMs !== undefined) row.reloadConfirmedMs = e.reloadConfirmedMs
+      if (e?.freshButtonMs !== undefined) row.freshButtonMs = e.freshButtonMs
+      return row
+    }),
+    blocked,
+    routed,
+    routedErrors: [...new Set(mine.flatMap((run) => run.routedErrorStatus))],
+    pageErrors: [...new Set(mine.flatMap((run) => run.pageErrors))],
+  }
+  if (builds) summary.initialChunk = compareInitialChunks(builds.app, builds.base)
+  const figures = {
+    buttonMs: pick((run) => run.buttonMs),
+    codeViewMs: pick((run) => run.emailLogin?.codeViewMs),
+    codeConnectedMs: pick((run) => run.emailLogin?.codeConnectedMs),
+    codeAccountButtonMs: pick((run) => run.emailLogin?.codeAccountButtonMs),
+    reloadAccountMs: pick((run) => run.emailLogin?.reloadAccountMs),
+    reloadConfirmedMs: pick((run) => run.emailLogin?.reloadConfirmedMs),
+    reloadKitConnectedMs: pick((run) => run.emailLogin?.reloadKitConnectedMs),
+    freshButtonMs: pick((run) => run.emailLogin?.freshButtonMs),
+  }
+  for (const [key, value] of Object.entries(figures)) {
+    if (value !== undefined) (summary as unknown as Record<string, number>)[key] = value
+  }
+  return summary
+}
+
+/** Email login's targets: code submitted -> connected, reload -> restored, and the initial chunk. */
+export const EMAIL_CONNECT_LIMIT_MS = 1000
+export const EMAIL_RESTORE_MARGIN_MS = 300
+
+export function emailTargets(summaries: EmailSummary[], apps: AppSummary[] = []): TargetResult[] {
+  const out: TargetResult[] = []
+  const runs = (rows: EmailRunRow[], f: (row: EmailRunRow) => number | undefined) =>
+    `[${rows.map((row) => fmt(f(row), 0)).join(' ')}]`
+  for (const s of summaries) {
+    out.push({
+      name: `email login: code submitted → connected ≤ ${EMAIL_CONNECT_LIMIT_MS} ms median (${s.label}: keydown of the sixth digit → the kit reports the account connected)`,
+      pass: s.codeConnectedMs !== undefined && s.codeConnectedMs <= EMAIL_CONNECT_LIMIT_MS,
+      detail:
+        `${fmt(s.codeConnectedMs)} ms, runs ${runs(s.perRun, (r) => r.codeConnectedMs)} ms; ` +
+        `to the account button's frame ${fmt(s.codeAccountButtonMs)} ms, runs ${runs(s.perRun, (r) => r.codeAccountButtonMs)} ms` +
+        (s.failedRuns > 0 ? `; ${s.failedRuns} run(s) failed` : ''),
+    })
+    out.push({
+      name: `email login: reload → account shown ≤ a fresh visitor's connect button + ${EMAIL_RESTORE_MARGIN_MS} ms (${s.label}, medians)`,
+      pass:
+        s.reloadAccountMs !== undefined &&
+        s.freshButtonMs !== undefined &&
+        s.reloadAccountMs <= s.freshButtonMs + EMAIL_RESTORE_MARGIN_MS,
+      detail:
+        `reload → account button ${fmt(s.reloadAccountMs)} ms, runs ${runs(s.perRun, (r) => r.reloadAccountMs)} ms; ` +
+        `fresh visitor's button ${fmt(s.freshButtonMs)} ms, runs ${runs(s.perRun, (r) => r.freshButtonMs)} ms` +
+        ` (limit ${fmt(s.freshButtonMs === undefined ? undefined : s.freshButtonMs + EMAIL_RESTORE_MARGIN_MS)} ms); ` +
+        `the account confirmed (button no longer busy) ${fmt(s.reloadConfirmedMs)} ms, runs ${runs(s.perRun, (r) => r.reloadConfirmedMs)} ms`,
+    })
+    const c = s.initialChunk
+    const baseRun = apps.find((a) => a.app === c?.base)
+    const fetched =
+      `; fetched before the button (a fresh visitor, median): ${fmt(s.jsInitial.gzip === undefined ? undefined : s.jsInitial.gzip / 1000)} kB gzip` +
+      (baseRun
+        ? ` vs ${fmt(baseRun.jsInitial.gzip === undefined ? undefined : baseRun.jsInitial.gzip / 1000)} kB`
+        : '')
+    const emailModules = Object.entries(c?.emailModules ?? {})
+      .map(([id, length]) => `${id} (${length} B)`)
+      .join(', ')
+    out.push({
+      name: `email login adds nothing to the initial chunk (${s.label} vs ${c?.base ?? 'latchkey-wagmi'}: the entry chunk and its static imports)`,
+      pass: c !== undefined && !c.grew,
+      detail: c
+        ? `${fmt(c.js.gzip / 1000)} kB gzip in ${c.files} file(s) vs ${fmt(c.baseJs.gzip / 1000)} kB in ${c.baseFiles} ` +
+          `(${signed(c.js.raw - c.baseJs.raw)} B raw, ${signed(c.js.gzip - c.baseJs.gzip)} B gzip); ` +
+          `modules only in ${s.label}'s: ${c.extraModules.join(', ') || 'none'}; only in the other's: ${c.missingModules.join(', ') || 'none'}; ` +
+          `shared modules' code ${signed(c.sharedDelta)} B; the apps' own entries ${signed(c.entryDelta)} B (the secureFrameUrl option and window.__benchKit); ` +
+          `email-login modules in the initial chunks (both apps; code length before minification): ${emailModules || 'none'}${fetched}`
+        : `no build of latchkey-wagmi to compare with${fetched}`,
+    })
+  }
+  return out
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n))

@@ -14,6 +14,8 @@ export interface BenchConfig {
   projectId: string
   /** The two local chains (31337, 31338). */
   chains: [BenchChain, BenchChain]
+  /** The embedded wallet's secure frame page (`http://localhost:<port>/frame.html`), when the email backends run. */
+  frameUrl?: string
 }
 
 declare global {

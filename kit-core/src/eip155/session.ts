@@ -11,7 +11,6 @@ import type {
 } from '../adapter/adapter.js'
 import type { Connector } from '../adapter/connectors.js'
 import { readJson } from '../adapter/storage.js'
-import { walletConnectConnector } from '../adapter/walletconnect.js'
 import { formatCaipAddress } from '../caip/caip.js'
 import { LatchkeyError, Messages, ProviderRpcError, RpcErrorCode } from '../errors/index.js'
 import type { CaipNetwork } from '../networks/define.js'
@@ -26,13 +25,15 @@ import {
   injectedProviderOf,
 } from './connectors.js'
 import { createEip6963Discovery, type Eip6963Discovery } from './discovery.js'
+import { KitWallets } from './kit-wallets.js'
 import { type Eip1193Provider, requestWallet, signerAmong, switchEthereumChain } from './provider.js'
 import { requestWalletAssets, requestWalletCapabilities } from './wallet-requests.js'
-import { type WalletConnectEip1193Provider, walletConnectEip1193Provider } from './walletconnect.js'
 
 /** What the session remembers in the adapter's storage, so a reload restores the connection. */
 interface StoredConnection {
   connectorId: string
+  /** The chain it was last on: the embedded wallet is restored there. */
+  chainId?: number
 }
 
 const STORAGE_KEY = 'connection'
@@ -69,7 +70,7 @@ export class Eip1193Session {
   private current: Connection | undefined
   private readonly customWallets: CustomEvmWallet[]
   private lastConnectors = ''
-  private walletConnect: WalletConnectEip1193Provider | undefined
+  private readonly kitWallets = new KitWallets()
 
   constructor(private readonly options: Eip1193SessionOptions) {
     this.customWallets = checkCustomEvmWallets(options.customWallets)
@@ -83,8 +84,8 @@ export class Eip1193Session {
   /** Starts discovery on the context's target. */
   init(context: AdapterContext): void {
     this.context = context
-    // The kit's shared WalletConnect session, as one more EIP-1193 wallet (loaded only when first used).
-    if (context.getWalletConnectProvider) this.walletConnect = walletConnectEip1193Provider(context)
+    // The kit's WalletConnect session and embedded wallet, when offered, as more EIP-1193 wallets (loaded when used).
+    this.kitWallets.init(context)
     const target = context.discoveryTarget
     const eip6963 = context.options.enableEIP6963 !== false && context.options.enableWallets !== false
     if (target && eip6963)
@@ -105,9 +106,7 @@ export class Eip1193Session {
       custom: this.customWallets,
       options: this.requireContext().options,
     })
-    return this.walletConnect
-      ? [walletConnectConnector('eip155', 'wallet', { provider: this.walletConnect }), ...list]
-      : list
+    return [...this.kitWallets.connectors(), ...list]
   }
 
   /** Asks the wallet for its accounts (a prompt), then for the network wanted; remembers the connection. */
@@ -116,7 +115,8 @@ export class Eip1193Session {
     const target = network ?? this.networks[0]
     if (!target) throw new LatchkeyError(Messages.networkNotFound, { code: 'NETWORK_NOT_FOUND' })
     this.checkServed(target)
-    const addresses = this.readAddresses(await requestWallet<unknown>(provider, 'eth_requestAccounts'))
+    const asked = await this.kitWallets.accounts(provider, 'eth_requestAccounts', Number(target.id))
+    const addresses = this.readAddresses(asked)
     if (addresses.length === 0)
       throw new ProviderRpcError(RpcErrorCode.Unauthorized, 'The wallet returned no account.')
     let chainId = parseChainId(await requestWallet<unknown>(provider, 'eth_chainId'))
@@ -139,7 +139,8 @@ export class Eip1193Session {
     const provider = await this.waitForProvider(saved.connectorId)
     if (!provider) return null
     try {
-      const addresses = this.readAddresses(await requestWallet<unknown>(provider, 'eth_accounts'))
+      const held = await this.kitWallets.accounts(provider, 'eth_accounts', saved.chainId)
+      const addresses = this.readAddresses(held)
       if (addresses.length === 0) {
         await this.forget()
         return null
@@ -153,14 +154,14 @@ export class Eip1193Session {
   }
 
   /**
-   * Drops the connection and forgets it. Never prompts: injected wallets keep the site's permission; a
-   * WalletConnect session is ended on both sides (the wait for the relay gives up after 3 s).
+   * Drops the connection and forgets it. Never prompts: injected wallets keep the site's permission; a WalletConnect
+   * session is ended on both sides (the relay's wait gives up after 3 s); the embedded wallet signs out.
    */
   async disconnect(): Promise<void> {
     const provider = this.current?.provider
     this.drop()
     await this.forget()
-    if (provider && provider === this.walletConnect) await this.walletConnect.disconnect()
+    if (provider) await this.kitWallets.endSession(provider)
   }
 
   accounts(): AdapterAccount[] {
@@ -259,7 +260,7 @@ export class Eip1193Session {
 
   destroy(): void {
     this.discovery?.stop()
-    this.walletConnect?.destroy()
+    this.kitWallets.destroy()
     this.current?.detach()
     this.current = undefined
   }
@@ -283,23 +284,26 @@ export class Eip1193Session {
     }
   }
 
-  private providerOf(connectorId: string): Eip1193Provider {
-    const provider = this.connectors().find((connector) => connector.id === connectorId)?.provider
-    if (!provider) {
-      throw new LatchkeyError(`Connector ${connectorId} not found`, { code: 'CONNECTOR_NOT_FOUND' })
-    }
-    return provider as Eip1193Provider
-  }
-
-  private async waitForProvider(connectorId: string): Promise<Eip1193Provider | undefined> {
-    const now = this.connectors().find((connector) => connector.id === connectorId)?.provider
-    if (now) return now as Eip1193Provider
-    // An extension may announce itself a moment after the page's scripts run.
-    const announced = await this.discovery?.waitFor(connectorId, this.options.restoreWaitMs ?? 500)
-    if (!announced) return undefined
+  private listedProvider(connectorId: string): Eip1193Provider | undefined {
     return this.connectors().find((connector) => connector.id === connectorId)?.provider as
       | Eip1193Provider
       | undefined
+  }
+
+  private providerOf(connectorId: string): Eip1193Provider {
+    const provider = this.listedProvider(connectorId)
+    if (!provider) {
+      throw new LatchkeyError(`Connector ${connectorId} not found`, { code: 'CONNECTOR_NOT_FOUND' })
+    }
+    return provider
+  }
+
+  private async waitForProvider(connectorId: string): Promise<Eip1193Provider | undefined> {
+    const now = this.listedProvider(connectorId)
+    if (now) return now
+    // An extension may announce itself a moment after the page's scripts run.
+    const announced = await this.discovery?.waitFor(connectorId, this.options.restoreWaitMs ?? 500)
+    return announced ? this.listedProvider(connectorId) : undefined
   }
 
   /** The addresses of an accounts answer; anything that is not an address is dropped. */
@@ -331,10 +335,7 @@ export class Eip1193Session {
       provider.removeListener?.('disconnect', onDisconnect)
     }
     this.current = { connectorId, provider, addresses: [...addresses], network, detach }
-    await this.requireContext().storage.setItem(
-      STORAGE_KEY,
-      JSON.stringify({ connectorId } satisfies StoredConnection),
-    )
+    await this.remember(this.current)
     return { connectorId, accounts: this.accounts(), network }
   }
 
@@ -356,6 +357,7 @@ export class Eip1193Session {
     if (!connection || connection.network.caipNetworkId === network.caipNetworkId) return
     connection.network = network
     this.options.emit('networkChanged', { network })
+    void this.remember(connection).catch(() => undefined)
   }
 
   private onWalletGone(): void {
@@ -368,6 +370,12 @@ export class Eip1193Session {
   private drop(): void {
     this.current?.detach()
     this.current = undefined
+  }
+
+  /** Stores a connection (its wallet and chain) for the next reload. */
+  private async remember({ connectorId, network }: Connection): Promise<void> {
+    const saved: StoredConnection = { connectorId, chainId: Number(network.id) }
+    await this.requireContext().storage.setItem(STORAGE_KEY, JSON.stringify(saved))
   }
 
   private async forget(): Promise<void> {

@@ -10,9 +10,11 @@ import { type AuthServer, type StartAuthOptions, startAuthServer } from '@latchk
 import { pickFreePort } from '@latchkey/local-ports'
 import { messagesTo, waitForCode, waitForMail } from '@latchkey/mail-sink/client'
 import { startSecureFrame } from '@latchkey/secure-frame'
+import { verifyMessage } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LabPage, RunningLab } from '../src/index.js'
+import { LAB_SIGN_MESSAGE } from '../src/lab/actions.js'
 import {
   type Browser,
   expectClean,
@@ -148,6 +150,30 @@ describe('email login (SPEC §4, §5)', () => {
     const before = await synced()
     await page.getByTestId('lab-theme').click()
     await expect.poll(synced).toBe(before + 1)
+  })
+
+  it("[§2.18] a signature: the modal opens on ApproveTransaction with the frame's own card; approved there, it verifies", async () => {
+    const { page } = wagmi
+    const address = (await textOf(page, 'lab-address')) as `0x${string}`
+    await page.getByTestId('lab-sign').click()
+    await page.getByTestId('approve-transaction').waitFor()
+    const frame = page.frameLocator(`iframe[src^="${stack().frame.url}"]`)
+    await frame.getByTestId('lk-approval').waitFor()
+    expect(await frame.getByTestId('lk-approval').textContent()).toContain(LAB_SIGN_MESSAGE)
+    // As a person: the pointer onto Approve, resting there while the card has been visible long enough.
+    const box = await frame.getByTestId('lk-approve').boundingBox()
+    if (!box) throw new Error('no Approve button')
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+    await page.mouse.move(x + 4, y + 2, { steps: 3 })
+    await page.mouse.move(x, y, { steps: 2 })
+    await page.waitForTimeout(700)
+    await page.mouse.click(x, y)
+    await expect.poll(() => textOf(page, 'lab-result')).toMatch(/0x[0-9a-f]{130}/)
+    const signature = /0x[0-9a-f]{130}/.exec(await textOf(page, 'lab-result'))?.[0] as `0x${string}`
+    expect(await verifyMessage({ address, message: LAB_SIGN_MESSAGE, signature })).toBe(true)
+    // The modal opened for the approval closes with it; the frame is hidden again.
+    await page.getByTestId('modal').waitFor({ state: 'detached' })
+    expect(await page.locator('iframe').first().isVisible()).toBe(false)
   })
 
   it('[§4.15] a network switch goes through the frame; the account stays', async () => {

@@ -13,6 +13,8 @@ import type { StorageHelpers } from '../controllers/config/storage/kit-storage.j
 import type { ThemeController } from '../controllers/config/theme/theme-controller.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
 import type { ConnectionController } from '../controllers/connection/connection-controller.js'
+import type { ModalController } from '../controllers/navigation/modal-controller.js'
+import type { RouterController } from '../controllers/navigation/router-controller.js'
 import { LatchkeyError } from '../errors/errors.js'
 import * as Messages from '../errors/messages.js'
 import { AUTH_INIT_FAILED } from '../kit/embedded-setup.js'
@@ -31,6 +33,8 @@ export interface KitEmbeddedDeps {
   alerts: Pick<LateControllers['alerts'], 'raise'>
   snackbar: Pick<LateControllers['snackbar'], 'showError'>
   events: Pick<LateControllers['events'], 'track'>
+  modal: Pick<ModalController, 'state' | 'open' | 'close'>
+  router: Pick<RouterController, 'state' | 'push' | 'goBack'>
   logWarn(message: string, error?: unknown): void
   /** The late controllers once the kit's start decided the features. */
   decided: Promise<LateControllers>
@@ -64,6 +68,27 @@ export function createKitEmbedded(deps: KitEmbeddedDeps) {
         .some((c) => c.id === ConnectorIds.auth),
     )
 
+  // SPEC §2: a request the visitor must approve opens the modal on ApproveTransaction, or redirects it there, where the
+  // frame shows its own approval; once decided the modal closes if it opened for it, else goes back.
+  let openedForApproval = false
+  const onApproval = (state: 'required' | 'done') => {
+    const { modal, router } = deps
+    if (state === 'required') {
+      void (async () => {
+        if (!modal.state.get().open) {
+          openedForApproval = true
+          await modal.open()
+        }
+        if (router.state.get().view !== 'ApproveTransaction') router.push('ApproveTransaction')
+      })().catch((error: unknown) => deps.logWarn('The approval could not be shown', error))
+      return
+    }
+    if (router.state.get().view !== 'ApproveTransaction') return
+    if (openedForApproval) void modal.close({ force: true })
+    else router.goBack()
+    openedForApproval = false
+  }
+
   /** The controller, once: refused while the features do not offer the embedded wallet. */
   async function load(): Promise<EmbeddedController> {
     loading ??= (async () => {
@@ -92,6 +117,7 @@ export function createKitEmbedded(deps: KitEmbeddedDeps) {
           deps.alerts.raise(loadFailed ? 'iframeLoadFailed' : 'iframeRequestTimeout')
           if (loadFailed) deps.snackbar.showError(AUTH_INIT_FAILED)
         },
+        onApproval,
         logWarn: deps.logWarn,
       })
       return controller

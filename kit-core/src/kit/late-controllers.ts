@@ -149,6 +149,8 @@ export function createLateControllers(deps: LateControllersDeps) {
     alerts,
     snackbar,
     events,
+    modal: deps.modal,
+    router,
     logWarn: (message, error) => logger.warn(message, error),
   })
   /** Stops what the late controllers started: following tabs, the account data, alerts and snackbar timers. */

@@ -50,6 +50,7 @@ export const modalMessagesEn = {
   getWallet: 'Get {name}',
   walletCount: '{count}+',
   siwxTitle: 'Sign In',
+  approveTitle: 'Approve',
   siwxHeading: '{name} needs to connect to your wallet',
   siwxBody: 'Sign this message to prove you own this wallet and proceed. Canceling will disconnect you.',
   siwxBodyOptional: 'Sign this message to prove you own this wallet. You can skip this and stay connected.',

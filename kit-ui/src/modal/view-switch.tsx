@@ -3,6 +3,7 @@ import type { UiKit } from '../kit/types.js'
 import { uiOf } from '../kit/ui-controller.js'
 import { AccountView } from '../views/account-view.js'
 import { AllWalletsView } from '../views/all-wallets-view.js'
+import { ApproveTransactionView } from '../views/approve-transaction-view.js'
 import { ConnectView } from '../views/connect-view.js'
 import { ConnectingExternalView } from '../views/connecting-external-view.js'
 import { LazyEmail } from '../views/lazy-email.js'
@@ -33,6 +34,8 @@ export function viewTitle(kit: UiKit, router: RouterState): string {
       return t('allWallets')
     case 'SIWXSignMessage':
       return t('siwxTitle')
+    case 'ApproveTransaction':
+      return t('approveTitle')
     case 'Receive':
       return t('receiveTitle')
     case 'WalletSend':
@@ -80,6 +83,8 @@ export function ViewBody({ kit, router }: { kit: UiKit; router: RouterState }) {
       return <AllWalletsView kit={kit} />
     case 'SIWXSignMessage':
       return <SiwxView kit={kit} />
+    case 'ApproveTransaction':
+      return <ApproveTransactionView kit={kit} />
     case 'Receive':
       return <LazyReceive kit={kit} />
     case 'WalletSend':

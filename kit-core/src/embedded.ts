@@ -51,6 +51,7 @@ export {
   parseFrameEvent,
   parseFrameRequest,
 } from './embedded/parse.js'
+export { type RpcPolicy, rpcPolicy } from './embedded/rpc-policy.js'
 export { FRAME_SOCIAL_PROVIDERS, ID_PATTERN, MAX_THEME_VARIABLES } from './embedded/schemas.js'
 export {
   createSecureFrame,

@@ -16,10 +16,14 @@ import type { EmbeddedEventRequest } from '../controllers/config/telemetry/event
 import type { ThemeController } from '../controllers/config/theme/theme-controller.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
 import type { ConnectionController } from '../controllers/connection/connection-controller.js'
+import { ProviderRpcError } from '../errors/errors.js'
+import { rpcCallNotAllowed } from '../errors/messages-later.js'
+import { RpcErrorCode } from '../errors/rpc-codes.js'
 import { createStore, type StateStore } from '../kit/store.js'
 import type { CaipNetwork } from '../networks/define.js'
 import { createEmailLogin, type EmailLoginState } from './email-login.js'
 import { withEmbeddedEvents } from './embedded-events.js'
+import { rpcPolicy } from './rpc-policy.js'
 import { createSecureFrame, type SECURE_FRAME_TIMINGS, type SecureFrameStatus } from './secure-frame.js'
 import type { FrameRequestError } from './transport-common.js'
 
@@ -56,10 +60,12 @@ export interface EmbeddedControllerDeps {
   track(request: EmbeddedEventRequest, phase: 'request' | 'success' | 'error', message?: string): void
   /** The frame failed: its load ('iframe_load_failed') or a request ('iframe_request_timeout'). */
   onFailure(error: FrameRequestError): void
-  /** The frame asks the visitor to approve a request (the approval view, a later issue, shows it). */
+  /** The frame asks the visitor to approve a request (the modal shows ApproveTransaction), then it is decided. */
   onApproval?(state: 'required' | 'done'): void
+  /** A request outside SPEC §6's lists, refused before it leaves the page (the modal shows why). */
+  onRefused?(method: string): void
   logWarn(message: string, error?: unknown): void
-  timings?: Partial<typeof SECURE_FRAME_TIMINGS>
+  timings?: Partial<Record<keyof typeof SECURE_FRAME_TIMINGS, number>>
 }
 
 export function createEmbeddedController(deps: EmbeddedControllerDeps) {
@@ -92,6 +98,26 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps) {
       if (account.email) state.patch({ email: account.email })
     },
   })
+  // SPEC §6 for the visitor's feedback (the frame enforces the same lists): anything outside them is refused here,
+  // before it leaves the page; SPEC §9: at most 99 requests wait for the embedded wallet at once.
+  let pending = 0
+  const request: EmbeddedWalletProvider['request'] = async (args) => {
+    if (rpcPolicy(args.method) === 'refused') {
+      deps.onRefused?.(args.method)
+      throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, rpcCallNotAllowed)
+    }
+    if (pending >= MAX_PENDING_REQUESTS)
+      throw new ProviderRpcError(
+        RpcErrorCode.LimitExceeded,
+        `Too many pending requests: at most ${MAX_PENDING_REQUESTS} wait for the embedded wallet at once`,
+      )
+    pending++
+    try {
+      return await provider.request(args)
+    } finally {
+      pending--
+    }
+  }
   const login = createEmailLogin({ provider, storage: deps.storage, chainId: activeChainId })
   const state: StateStore<EmbeddedState> = createStore<EmbeddedState>({
     frame: frame.status(),
@@ -181,7 +207,8 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps) {
 
   return {
     state,
-    provider,
+    /** The embedded wallet with SPEC §6's lists and §9's pending limit checked on the page. */
+    provider: { ...provider, request },
     frame,
     /**
      * Creates the frame now (email login was used before, or the visitor is about to use it). Not again after a
@@ -280,3 +307,6 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps) {
 }
 
 export type EmbeddedController = ReturnType<typeof createEmbeddedController>
+
+/** SPEC §9: the embedded wallet's pending requests limit. */
+export const MAX_PENDING_REQUESTS = 99

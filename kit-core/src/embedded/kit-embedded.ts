@@ -118,6 +118,13 @@ export function createKitEmbedded(deps: KitEmbeddedDeps) {
           if (loadFailed) deps.snackbar.showError(AUTH_INIT_FAILED)
         },
         onApproval,
+        // SPEC §4: a request outside the lists opens the modal and shows 'Action not allowed' after 300 ms (the alert's
+        // own delay), and rejects.
+        onRefused: (method) => {
+          if (!deps.modal.state.get().open)
+            deps.modal.open().catch((error: unknown) => deps.logWarn('The modal could not open', error))
+          deps.alerts.raise('rpcMethodNotAllowed', { detail: method })
+        },
         logWarn: deps.logWarn,
       })
       return controller

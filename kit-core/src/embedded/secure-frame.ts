@@ -45,7 +45,7 @@ export interface SecureFrameOptions {
   /** A pending request waits for the visitor in the frame (`required`: show it), then is decided (`done`). */
   onApproval?(state: 'required' | 'done'): void
   /** SPEC §9's timings by default; tests shorten them. */
-  timings?: Partial<typeof SECURE_FRAME_TIMINGS>
+  timings?: Partial<Record<keyof typeof SECURE_FRAME_TIMINGS, number>>
 }
 
 export interface SecureFrame {
@@ -156,13 +156,15 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     return new Promise<void>((resolve, reject) => {
       const loadTimer = setTimeout(() => {
         const error = new FrameRequestError(SECURE_FRAME_MESSAGES.loadFailed, 'timeout')
-        fail(error)
         reject(error)
+        fail(error)
       }, timings.loadMs)
       let settleTimer: ReturnType<typeof setTimeout> | undefined
       stops.push(() => {
         clearTimeout(loadTimer)
         if (settleTimer !== undefined) clearTimeout(settleTimer)
+        // Taken down before it was ready (destroyed): what waits for it is aborted, never left hanging.
+        reject(new FrameRequestError(FRAME_MESSAGES.aborted, 'aborted'))
       })
       const stopReady = active.onReady(() => {
         stopReady()

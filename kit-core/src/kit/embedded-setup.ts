@@ -10,7 +10,7 @@ import * as Messages from '../errors/messages.js'
 import type { LateControllers } from './late-controllers.js'
 
 /** SPEC §8's toast when the embedded wallet cannot start. */
-export const AUTH_INIT_FAILED = 'A problem occurred while trying initialize authentication'
+export const AUTH_INIT_FAILED = Messages.authInitFailed
 
 type Of<K extends keyof KitEmbedded> = KitEmbedded[K]
 

@@ -210,7 +210,7 @@ describe('accounts', () => {
 })
 
 describe('chain', () => {
-  test('eth_chainId starts on the first network and follows the chain the user info says', async () => {
+  test('[§6.9] eth_chainId is answered on the page: it starts on the first network and follows the chain the user info says', async () => {
     const { provider, frame, events } = setup()
     expect(await request(provider, 'eth_chainId')).toBe('0x7a69')
     frame.getUser.mockResolvedValueOnce({ address: ADDRESS, chainId: 31338 })

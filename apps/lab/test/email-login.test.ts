@@ -176,6 +176,29 @@ describe('email login (SPEC §4, §5)', () => {
     expect(await page.locator('iframe').first().isVisible()).toBe(false)
   })
 
+  it("[§4.24] [§6.8] a method outside the lists: refused before it leaves the page, the modal opens with 'Action not allowed'", async () => {
+    const { page } = wagmi
+    const outcome = await page.evaluate(async () => {
+      const provider = window.labKit?.getWalletProvider('eip155') as
+        | { request(args: { method: string; params: unknown[] }): Promise<unknown> }
+        | undefined
+      try {
+        await provider?.request({
+          method: 'eth_sign',
+          params: ['0x0000000000000000000000000000000000000001', '0x00'],
+        })
+        return 'answered'
+      } catch (error) {
+        return `${(error as { code?: number }).code} ${(error as Error).message}`
+      }
+    })
+    expect(outcome).toBe('4200 Requested RPC call is not allowed')
+    await page.getByTestId('modal').waitFor()
+    await expect.poll(() => page.getByTestId('alert').textContent()).toContain('Action not allowed')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('modal').waitFor({ state: 'detached' })
+  })
+
   it('[§4.15] a network switch goes through the frame; the account stays', async () => {
     const { page } = wagmi
     const address = await textOf(page, 'lab-address')

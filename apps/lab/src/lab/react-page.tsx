@@ -50,6 +50,13 @@ export function mountChainLabPage(params: {
   })
 }
 
+declare global {
+  interface Window {
+    /** The page's kit, for the console and the lab's tests (the lab is a development tool). */
+    labKit?: LatchkeyKit
+  }
+}
+
 function render(params: {
   setup: LabSetup
   kit: LatchkeyKit
@@ -60,6 +67,7 @@ function render(params: {
   extra?: ReactNode
 }): void {
   const { setup, kit } = params
+  window.labKit = kit
   const host = document.getElementById('lab-app')
   if (!host) throw new Error('The lab page has no #lab-app element')
   createRoot(host).render(

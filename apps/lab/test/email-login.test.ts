@@ -176,6 +176,38 @@ describe('email login (SPEC §4, §5)', () => {
     expect(await page.locator('iframe').first().isVisible()).toBe(false)
   })
 
+  it('[§2.18] a request while the modal shows Account: redirected to ApproveTransaction, then back to Account once approved', async () => {
+    const { page } = wagmi
+    const address = (await textOf(page, 'lab-address')) as `0x${string}`
+    await page.getByTestId('account-button').click()
+    await page.getByTestId('modal-title').filter({ hasText: 'Account' }).waitFor()
+    const signing = page.evaluate(
+      ({ from }) => {
+        const provider = window.labKit?.getWalletProvider('eip155') as
+          | { request(args: { method: string; params: unknown[] }): Promise<string> }
+          | undefined
+        return provider?.request({ method: 'personal_sign', params: ['0x6869', from] })
+      },
+      { from: address },
+    )
+    await page.getByTestId('approve-transaction').waitFor()
+    const frame = page.frameLocator(`iframe[src^="${stack().frame.url}"]`)
+    await frame.getByTestId('lk-approval').waitFor()
+    const box = await frame.getByTestId('lk-approve').boundingBox()
+    if (!box) throw new Error('no Approve button')
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
+    await page.mouse.move(x + 4, y + 2, { steps: 3 })
+    await page.mouse.move(x, y, { steps: 2 })
+    await page.waitForTimeout(700)
+    await page.mouse.click(x, y)
+    const signature = (await signing) as `0x${string}`
+    expect(await verifyMessage({ address, message: 'hi', signature })).toBe(true)
+    // The modal was open before the request: it goes back to Account instead of closing.
+    await expect.poll(() => textOf(page, 'modal-title')).toBe('Account')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('modal').waitFor({ state: 'detached' })
+  })
+
   it("[§4.24] [§6.8] a method outside the lists: refused before it leaves the page, the modal opens with 'Action not allowed'", async () => {
     const { page } = wagmi
     const outcome = await page.evaluate(async () => {

@@ -1,7 +1,11 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-// The built package: its server serves the built frame script.
-import { DEFAULT_FRAME_NETWORKS, startSecureFrame } from '@latchkey/secure-frame'
+import { fileURLToPath } from 'node:url'
+import { DEFAULT_FRAME_NETWORKS, startSecureFrame } from '../src/index.js'
+
+/** The built frame script (the test run builds the package first). */
+const publicDir = fileURLToPath(new URL('../dist/public', import.meta.url))
+
 import { describe, expect, test } from 'vitest'
 
 describe("the frame's networks (SPEC §9)", () => {
@@ -26,7 +30,7 @@ describe("the frame's networks (SPEC §9)", () => {
     })
     await new Promise<void>((resolve) => auth.listen(0, '127.0.0.1', resolve))
     const { port } = auth.address() as AddressInfo
-    const server = await startSecureFrame({ port: 0, authUrl: `http://127.0.0.1:${port}` })
+    const server = await startSecureFrame({ port: 0, authUrl: `http://127.0.0.1:${port}`, publicDir })
     try {
       const answer = await fetch(`${server.url}/frame.html?projectId=p`)
       expect(answer.status).toBe(200)

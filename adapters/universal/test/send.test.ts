@@ -74,7 +74,9 @@ describe('the send form over WalletConnect (universal adapter)', () => {
       const from = kit.getAccount().address as Hex
       await giveLusdt(from)
       const send = await kit.controllers.send.load()
-      await kit.refreshBalance()
+      // The token list is the account data's (read on connect, before the LUSDT arrived): read it again now.
+      // (`kit.refreshBalance()` refreshes the account's native balance, not this list.)
+      await (await kit.controllers.account.load()).balances.refresh({ force: true })
       // The host's token is listed from the first read, with whatever balance it had then: wait for the 10 LUSDT.
       const lusdtListed = () => send.state.get().tokenBalances.find((token) => token.symbol === 'LUSDT')
       await vi.waitFor(

@@ -1,4 +1,4 @@
-import { isSafeWebLink } from '@latchkey/core'
+import { ConnectorIds, isSafeWebLink } from '@latchkey/core'
 import { Icon } from '../components/icons.js'
 import { Avatar, Tile } from '../components/images.js'
 import { networkImage } from '../components/network-image.js'
@@ -9,7 +9,6 @@ import { onListKeyDown } from '../modal/focus.js'
 import { AccountTabs } from './account/account-tabs.js'
 import { EmbeddedEmail, UpdateEmailRow } from './account/embedded-account.js'
 import { WalletFeaturesRow } from './account/wallet-features-row.js'
-import { AUTH_CONNECTOR_ID } from './connect-email.js'
 
 /**
  * Account: avatar, profile name, the address (4+6), balance, the wallet features (Receive, …), the Tokens and
@@ -23,7 +22,7 @@ export function AccountView({ kit }: { kit: UiKit }) {
   const namespace = chain.activeNamespace
   const entry = namespace ? chain.namespaces[namespace] : undefined
   const account = entry?.account
-  const embedded = entry?.connectorId === AUTH_CONNECTOR_ID ? kit.controllers.embedded : undefined
+  const embedded = entry?.connectorId === ConnectorIds.auth ? kit.controllers.embedded : undefined
   const embeddedController = embedded?.current()
   const network = chain.activeCaipNetwork
   const address = account?.address

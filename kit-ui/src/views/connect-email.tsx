@@ -1,14 +1,11 @@
-import type { ConnectItem, ConnectMethod } from '@latchkey/core'
+import { type ConnectItem, type ConnectMethod, ConnectorIds } from '@latchkey/core'
 import type { UiKit } from '../kit/types.js'
 import { EmailForm } from './email-form.js'
-
-/** The embedded wallet's connector id: its entry is the email form, never a wallet row. */
-export const AUTH_CONNECTOR_ID = 'ID_AUTH'
 
 /** True for the embedded wallet's connector entry (type AUTH, id ID_AUTH). */
 export function isAuthItem(item: ConnectItem): boolean {
   return (
-    item.kind === 'connector' && (item.connector.type === 'AUTH' || item.connector.id === AUTH_CONNECTOR_ID)
+    item.kind === 'connector' && (item.connector.type === 'AUTH' || item.connector.id === ConnectorIds.auth)
   )
 }
 

@@ -21,8 +21,10 @@ export {
 export { createFrameWalletProvider } from './embedded/frame-provider.js'
 export {
   errorType,
+  FRAME_ABORT,
   FRAME_APPROVAL,
   FRAME_READY,
+  type FrameAbortMessage,
   type FrameAccountInfo,
   type FrameAccountType,
   type FrameApprovalEvent,
@@ -32,6 +34,7 @@ export {
   type FrameErrorEvent,
   type FrameErrorPayload,
   type FrameEvent,
+  type FrameInbound,
   type FrameReadyEvent,
   type FrameRequest,
   type FrameRequestName,
@@ -49,6 +52,7 @@ export {
   messageSize,
   type ParseResult,
   parseFrameEvent,
+  parseFrameInbound,
   parseFrameRequest,
 } from './embedded/parse.js'
 export { type RpcPolicy, rpcPolicy } from './embedded/rpc-policy.js'

@@ -11,96 +11,27 @@ import { pickFreePort } from '@latchkey/local-ports'
 import { messagesTo, waitForCode, waitForMail } from '@latchkey/mail-sink/client'
 import { startSecureFrame } from '@latchkey/secure-frame'
 import { verifyMessage } from 'viem'
-import { generatePrivateKey } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LabPage, RunningLab } from '../src/index.js'
+import { describe, expect, it } from 'vitest'
 import { LAB_SIGN_MESSAGE } from '../src/lab/actions.js'
 import {
-  type Browser,
-  expectClean,
-  type LabPageHandle,
-  openLabPage,
-  type Page,
-  serveLab,
-  stack,
-  textOf,
-} from './support.js'
+  approvalCard,
+  approveInFrame,
+  emailFor,
+  embeddedLab,
+  enterCode,
+  events,
+  frameElements,
+  logIn,
+  setOrigins,
+  submitEmail,
+  walletRequest,
+} from './embedded-support.js'
+import { type LabPageHandle, stack, textOf } from './support.js'
 
 const PROJECT = 'lab-email-login'
-const run = Date.now().toString(36)
-/** A fresh address per scenario: the auth service keeps its users for the whole run. */
-const emailFor = (name: string) => `${name}-${run}@lab.example`
-
-let served: Awaited<ReturnType<typeof serveLab>>
-let browser: Browser
-const handles: LabPageHandle[] = []
-
-async function setOrigins(projectId: string, allowedOrigins: string[]): Promise<void> {
-  const response = await fetch(`${stack().services.url}/__control/project?projectId=${projectId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ allowedOrigins }),
-  })
-  expect(response.status).toBe(200)
-}
-
-async function open(
-  page: LabPage,
-  options: { project?: string; lab?: RunningLab; clock?: boolean } = {},
-): Promise<LabPageHandle> {
-  const handle = await openLabPage(browser, options.lab ?? served.lab, {
-    page,
-    key: generatePrivateKey(),
-    query: `?projectId=${options.project ?? PROJECT}`,
-    ...(options.clock ? { clock: true } : {}),
-  })
-  handles.push(handle)
-  return handle
-}
-
-/** The modal's email field: the address typed and sent; resolves once the code view shows. */
-async function submitEmail(page: Page, email: string): Promise<void> {
-  await page.getByTestId('connect-button').click()
-  await page.getByTestId('email-input').fill(email)
-  await page.getByTestId('email-submit').click()
-}
-
-/** Types the code into the code view; the view submits by itself on the sixth digit. */
-async function enterCode(page: Page, code: string): Promise<void> {
-  await page.getByTestId('otp-input').fill(code)
-}
-
-/** Logs `email` in on `page` with the newest code the sink has for it (after `count` messages). */
-async function logIn(page: Page, email: string, count = 1): Promise<void> {
-  await submitEmail(page, email)
-  await page.getByTestId('otp-input').waitFor()
-  await enterCode(page, await waitForCode(stack().mail.url, email, { count }))
-  await page.getByTestId('modal').waitFor({ state: 'detached' })
-  await expect.poll(() => textOf(page, 'lab-status')).toBe('connected')
-}
-
-/** The embedded events the page listed, as `REQUEST phase`. */
-async function events(page: Page): Promise<string[]> {
-  return page
-    .getByTestId('lab-embedded-events')
-    .locator('li')
-    .evaluateAll((items) => items.map((li) => `${li.dataset.request} ${li.dataset.phase}`))
-}
-
-/** The secure frame's elements on the page (hidden until an approval): the stack's frame, or the one at `url`. */
-const frameElements = (page: Page, url = stack().frame.url) => page.locator(`iframe[src^="${url}"]`).count()
-
-beforeAll(async () => {
-  served = await serveLab()
-  browser = served.browser
-  await setOrigins(PROJECT, [served.lab.url])
-}, 120_000)
-
-afterAll(async () => {
-  for (const handle of handles) expectClean(handle, served.featureChunks, ['email'])
-  await Promise.all(handles.map((handle) => handle.context.close().catch(() => undefined)))
-  await served?.stop()
-})
+// One lab and one browser for the file; every page it opens is checked clean and closed at the end.
+const lab = embeddedLab(PROJECT)
+const open = lab.open
 
 /** Waits until `ms` have passed since `since` (the auth service sends one code per address each 30 s). */
 const waitSince = (since: number, ms: number) =>
@@ -157,17 +88,10 @@ describe('email login (SPEC §4, §5)', () => {
     const address = (await textOf(page, 'lab-address')) as `0x${string}`
     await page.getByTestId('lab-sign').click()
     await page.getByTestId('approve-transaction').waitFor()
-    const frame = page.frameLocator(`iframe[src^="${stack().frame.url}"]`)
-    await frame.getByTestId('lk-approval').waitFor()
-    expect(await frame.getByTestId('lk-approval').textContent()).toContain(LAB_SIGN_MESSAGE)
+    await approvalCard(page).waitFor()
+    expect(await approvalCard(page).textContent()).toContain(LAB_SIGN_MESSAGE)
     // As a person: the pointer onto Approve, resting there while the card has been visible long enough.
-    const box = await frame.getByTestId('lk-approve').boundingBox()
-    if (!box) throw new Error('no Approve button')
-    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
-    await page.mouse.move(x + 4, y + 2, { steps: 3 })
-    await page.mouse.move(x, y, { steps: 2 })
-    await page.waitForTimeout(700)
-    await page.mouse.click(x, y)
+    await approveInFrame(page)
     await expect.poll(() => textOf(page, 'lab-result')).toMatch(/0x[0-9a-f]{130}/)
     const signature = /0x[0-9a-f]{130}/.exec(await textOf(page, 'lab-result'))?.[0] as `0x${string}`
     expect(await verifyMessage({ address, message: LAB_SIGN_MESSAGE, signature })).toBe(true)
@@ -181,25 +105,9 @@ describe('email login (SPEC §4, §5)', () => {
     const address = (await textOf(page, 'lab-address')) as `0x${string}`
     await page.getByTestId('account-button').click()
     await page.getByTestId('modal-title').filter({ hasText: 'Account' }).waitFor()
-    const signing = page.evaluate(
-      ({ from }) => {
-        const provider = window.labKit?.getWalletProvider('eip155') as
-          | { request(args: { method: string; params: unknown[] }): Promise<string> }
-          | undefined
-        return provider?.request({ method: 'personal_sign', params: ['0x6869', from] })
-      },
-      { from: address },
-    )
+    const signing = walletRequest(page, 'eip155', 'personal_sign', ['0x6869', address])
     await page.getByTestId('approve-transaction').waitFor()
-    const frame = page.frameLocator(`iframe[src^="${stack().frame.url}"]`)
-    await frame.getByTestId('lk-approval').waitFor()
-    const box = await frame.getByTestId('lk-approve').boundingBox()
-    if (!box) throw new Error('no Approve button')
-    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2]
-    await page.mouse.move(x + 4, y + 2, { steps: 3 })
-    await page.mouse.move(x, y, { steps: 2 })
-    await page.waitForTimeout(700)
-    await page.mouse.click(x, y)
+    await approveInFrame(page)
     const signature = (await signing) as `0x${string}`
     expect(await verifyMessage({ address, message: 'hi', signature })).toBe(true)
     // The modal was open before the request: it goes back to Account instead of closing.
@@ -351,9 +259,9 @@ describe('when a part of the embedded wallet fails', () => {
 
   it("[§8.3] [§9.28] the frame's port closed: after 20 s (the page's clock moved on) 'iframe_load_failed', its alert and toast, no frame left", async () => {
     const closed = `http://localhost:${await pickFreePort()}/frame.html`
-    const lab = await served.serveAgain({ ...stack(), frame: { url: closed } })
-    await setOrigins(FAULTS, [lab.url])
-    const { page } = await open('wagmi', { project: FAULTS, lab, clock: true })
+    const other = await lab.served.serveAgain({ ...stack(), frame: { url: closed } })
+    await setOrigins(FAULTS, [other.url])
+    const { page } = await open('wagmi', { project: FAULTS, lab: other, clock: true })
     await submitEmail(page, emailFor('closed'))
     await expect.poll(() => frameElements(page, closed)).toBe(1)
     await page.clock.fastForward(20_000)
@@ -370,7 +278,7 @@ describe('when a part of the embedded wallet fails', () => {
 
   it("[§8.3] the embedded wallet's chunk does not load: 'Unable to load email login dependency' and the toast", async () => {
     const { page } = await open('wagmi')
-    const chunks = served.featureChunks.email
+    const chunks = lab.served.featureChunks.email
     await page.route(
       (url) => chunks.includes(url.pathname),
       (route) => route.abort('connectionrefused'),
@@ -414,10 +322,10 @@ describe('when a part of the embedded wallet fails', () => {
       })),
     })
     try {
-      const lab = await served.serveAgain({ ...stack(), frame: { url: `${frame.origin}/frame.html` } })
+      const other = await lab.served.serveAgain({ ...stack(), frame: { url: `${frame.origin}/frame.html` } })
       const project = 'lab-email-restart'
-      await setOrigins(project, [lab.url])
-      const { page } = await open('wagmi', { project, lab })
+      await setOrigins(project, [other.url])
+      const { page } = await open('wagmi', { project, lab: other })
       const email = emailFor('restart')
       await logIn(page, email)
       const address = await textOf(page, 'lab-address')

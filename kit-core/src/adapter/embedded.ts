@@ -49,7 +49,11 @@ export interface EmbeddedWalletProvider {
    * An RPC request from the dApp. Methods outside the allowed list are refused ('Requested RPC call is not
    * allowed'); methods that need approval open the frame's approval view first (SPEC §6).
    */
-  request<T = unknown>(args: { method: string; params?: unknown; chainId?: CaipNetworkId }): Promise<T>
+  request<T = unknown>(
+    args: { method: string; params?: unknown; chainId?: CaipNetworkId },
+    /** `signal` aborts the request ('Request was aborted'); an approval the frame shows for it is dropped. */
+    options?: { signal?: AbortSignal },
+  ): Promise<T>
   signOut(): Promise<void>
   /** Whether the frame holds a session (for the given token when one is passed). */
   isConnected(params?: { token?: string }): Promise<{ isConnected: boolean }>

@@ -23,7 +23,7 @@ import { createStore, type StateStore } from '../kit/store.js'
 import type { CaipNetwork } from '../networks/define.js'
 import { createEmailLogin, type EmailLoginState } from './email-login.js'
 import { withEmbeddedEvents } from './embedded-events.js'
-import { rpcPolicy } from './rpc-policy.js'
+import { isSafeMethod, rpcPolicy } from './rpc-policy.js'
 import { createSecureFrame, type SECURE_FRAME_TIMINGS, type SecureFrameStatus } from './secure-frame.js'
 import type { FrameRequestError } from './transport-common.js'
 
@@ -61,7 +61,12 @@ export interface EmbeddedControllerDeps {
   /** The frame failed: its load ('iframe_load_failed') or a request ('iframe_request_timeout'). */
   onFailure(error: FrameRequestError): void
   /** The frame asks the visitor to approve a request (the modal shows ApproveTransaction), then it is decided. */
-  onApproval?(state: 'required' | 'done'): void
+  onApproval?(state: 'required' | 'done', id: string): void
+  /**
+   * A request of the approval list ended (SPEC §4): `success` with its answer, `error` with the frame's or the
+   * transport's error. Not called for a request the kit aborted ({@link abortOpenRequests}).
+   */
+  onOutcome?(outcome: { status: 'success' | 'error'; method: string; error?: unknown }): void
   /** A request outside SPEC §6's lists, refused before it leaves the page (the modal shows why). */
   onRefused?(method: string): void
   logWarn(message: string, error?: unknown): void
@@ -99,24 +104,61 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps) {
     },
   })
   // SPEC §6 for the visitor's feedback (the frame enforces the same lists): anything outside them is refused here,
-  // before it leaves the page; SPEC §9: at most 99 requests wait for the embedded wallet at once.
-  let pending = 0
-  const request: EmbeddedWalletProvider['request'] = async (args) => {
-    if (rpcPolicy(args.method) === 'refused') {
+  // before it leaves the page; SPEC §9: at most 99 requests wait for the embedded wallet at once. Each open request
+  // can be aborted (SPEC §4), and the approval list's outcomes are reported.
+  const open = new Set<{ method: string; abort: AbortController }>()
+  const request: EmbeddedWalletProvider['request'] = async <T>(
+    args: Parameters<EmbeddedWalletProvider['request']>[0],
+    options?: { signal?: AbortSignal },
+  ): Promise<T> => {
+    const policy = rpcPolicy(args.method)
+    if (policy === 'refused') {
       deps.onRefused?.(args.method)
       throw new ProviderRpcError(RpcErrorCode.UnsupportedMethod, rpcCallNotAllowed)
     }
-    if (pending >= MAX_PENDING_REQUESTS)
+    if (open.size >= MAX_PENDING_REQUESTS)
       throw new ProviderRpcError(
         RpcErrorCode.LimitExceeded,
         `Too many pending requests: at most ${MAX_PENDING_REQUESTS} wait for the embedded wallet at once`,
       )
-    pending++
-    try {
-      return await provider.request(args)
-    } finally {
-      pending--
+    // A handler that throws never changes the request's own answer.
+    const report = (outcome: Parameters<NonNullable<EmbeddedControllerDeps['onOutcome']>>[0]) => {
+      try {
+        deps.onOutcome?.(outcome)
+      } catch (error) {
+        deps.logWarn("A handler of the request's outcome failed", error)
+      }
     }
+    const entry = { method: args.method, abort: new AbortController() }
+    const onCallerAbort = () => entry.abort.abort()
+    if (options?.signal?.aborted) entry.abort.abort()
+    options?.signal?.addEventListener('abort', onCallerAbort, { once: true })
+    open.add(entry)
+    try {
+      const result = await provider.request<T>(args, { signal: entry.abort.signal })
+      if (policy === 'approval') report({ status: 'success', method: args.method })
+      return result
+    } catch (error) {
+      if (policy === 'approval' && !entry.abort.signal.aborted)
+        report({ status: 'error', method: args.method, error })
+      throw error
+    } finally {
+      open.delete(entry)
+      options?.signal?.removeEventListener('abort', onCallerAbort)
+    }
+  }
+  /**
+   * Aborts the open requests except safe methods (SPEC §4): those waiting for the visitor's approval (or for the frame
+   * to sign and send what was approved) reject with 'Request was aborted'; reads go on. Answers how many it aborted.
+   */
+  const abortOpenRequests = (): number => {
+    let aborted = 0
+    for (const entry of open) {
+      if (isSafeMethod(entry.method)) continue
+      entry.abort.abort()
+      aborted++
+    }
+    return aborted
   }
   const login = createEmailLogin({ provider, storage: deps.storage, chainId: activeChainId })
   const state: StateStore<EmbeddedState> = createStore<EmbeddedState>({
@@ -209,6 +251,7 @@ export function createEmbeddedController(deps: EmbeddedControllerDeps) {
     state,
     /** The embedded wallet with SPEC §6's lists and §9's pending limit checked on the page. */
     provider: { ...provider, request },
+    abortOpenRequests,
     frame,
     /**
      * Creates the frame now (email login was used before, or the visitor is about to use it). Not again after a

@@ -31,15 +31,22 @@ export function createFrameWalletProvider(client: FrameClient): EmbeddedWalletPr
     setPreferredAccount: async (params) => {
       await client.request('SET_PREFERRED_ACCOUNT', { type: params.type })
     },
-    request: async <T>(args: { method: string; params?: unknown; chainId?: string }) => {
+    request: async <T>(
+      args: { method: string; params?: unknown; chainId?: string },
+      options?: { signal?: AbortSignal },
+    ) => {
       const { params } = args
       if (params !== undefined && (typeof params !== 'object' || params === null))
         throw new FrameRequestError('payload.params: must be an array or an object', 'refused')
-      const answer = await client.request('RPC_REQUEST', {
-        method: args.method,
-        ...(params === undefined ? {} : { params: params as unknown[] | Record<string, unknown> }),
-        ...(args.chainId === undefined ? {} : { chainId: args.chainId }),
-      })
+      const answer = await client.request(
+        'RPC_REQUEST',
+        {
+          method: args.method,
+          ...(params === undefined ? {} : { params: params as unknown[] | Record<string, unknown> }),
+          ...(args.chainId === undefined ? {} : { chainId: args.chainId }),
+        },
+        { signal: options?.signal },
+      )
       return answer.result as T
     },
     signOut: () => client.request('SIGN_OUT', undefined),

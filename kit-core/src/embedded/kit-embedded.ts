@@ -34,7 +34,9 @@ export interface KitEmbeddedDeps {
   snackbar: Pick<LateControllers['snackbar'], 'showError'>
   events: Pick<LateControllers['events'], 'track'>
   modal: Pick<ModalController, 'state' | 'open' | 'close'>
-  router: Pick<RouterController, 'state' | 'push' | 'goBack'>
+  router: Pick<RouterController, 'state' | 'push' | 'goBack' | 'popTransaction'>
+  /** Reads the account's balances on `namespace` again (after a request the visitor approved succeeded). */
+  refreshBalances(namespace: ChainNamespace): Promise<void>
   logWarn(message: string, error?: unknown): void
   /** The late controllers once the kit's start decided the features. */
   decided: Promise<LateControllers>
@@ -69,24 +71,82 @@ export function createKitEmbedded(deps: KitEmbeddedDeps) {
     )
 
   // SPEC §2: a request the visitor must approve opens the modal on ApproveTransaction, or redirects it there, where the
-  // frame shows its own approval; once decided the modal closes if it opened for it, else goes back.
+  // frame shows its own approval.
   let openedForApproval = false
-  const onApproval = (state: 'required' | 'done') => {
+  /** The requests whose approval the frame shows or queues (between `required` and `done`). */
+  const asking = new Set<string>()
+  const onApproval = (state: 'required' | 'done', id: string) => {
     const { modal, router } = deps
-    if (state === 'required') {
-      void (async () => {
-        if (!modal.state.get().open) {
-          openedForApproval = true
-          await modal.open()
-        }
-        if (router.state.get().view !== 'ApproveTransaction') router.push('ApproveTransaction')
-      })().catch((error: unknown) => deps.logWarn('The approval could not be shown', error))
+    if (state === 'done') {
+      asking.delete(id)
       return
     }
-    if (router.state.get().view !== 'ApproveTransaction') return
+    asking.add(id)
+    void (async () => {
+      if (!modal.state.get().open) {
+        openedForApproval = true
+        await modal.open()
+      }
+      if (router.state.get().view !== 'ApproveTransaction') router.push('ApproveTransaction')
+    })().catch((error: unknown) => deps.logWarn('The approval could not be shown', error))
+  }
+
+  /** Leaves ApproveTransaction once nothing more asks there: closes the modal that opened for it, else goes back. */
+  const leaveApproval = () => {
+    const { modal, router } = deps
+    if (asking.size > 0 || !modal.state.get().open || router.state.get().view !== 'ApproveTransaction') return
     if (openedForApproval) void modal.close({ force: true })
     else router.goBack()
     openedForApproval = false
+  }
+
+  // SPEC §4: after a success the balance is read again, then the transaction stack is popped with 'success' (its
+  // handler decides the view) or the approval is left; after an error the stack is popped with 'error' (its handler,
+  // then back) or the approval is left.
+  const onOutcome = ({
+    status,
+    method,
+    error,
+  }: {
+    status: 'success' | 'error'
+    method: string
+    error?: unknown
+  }) => {
+    const end = () => {
+      if (deps.router.state.get().transactionStack.length > 0) deps.router.popTransaction(status, error)
+      leaveApproval()
+    }
+    if (status === 'error') return end()
+    const namespace: ChainNamespace = method.startsWith('solana_') ? 'solana' : 'eip155'
+    deps
+      .refreshBalances(namespace)
+      .catch((error: unknown) => deps.logWarn('The balance could not be read again', error))
+      .finally(end)
+  }
+
+  /**
+   * The visitor leaves the approval (the modal's back button on ApproveTransaction): the open requests but safe methods
+   * are aborted (the frame drops their approval), the stack is popped with 'cancel' (its handler, then back), or the
+   * approval is left.
+   */
+  const cancelApproval = () => {
+    controller?.abortOpenRequests()
+    asking.clear()
+    if (deps.router.state.get().transactionStack.length > 0) deps.router.popTransaction('cancel')
+    else leaveApproval()
+  }
+
+  /** The modal closed with an empty transaction stack (SPEC §2): pending requests are rejected. */
+  const rejectPendingRequests = () => {
+    controller?.abortOpenRequests()
+    asking.clear()
+    openedForApproval = false
+  }
+
+  /** The modal closed while transactions wait: each is cancelled (its handler) and its request aborted. */
+  const cancelTransactions = () => {
+    rejectPendingRequests()
+    while (deps.router.state.get().transactionStack.length > 0) deps.router.popTransaction('cancel')
   }
 
   /** The controller, once: refused while the features do not offer the embedded wallet. */
@@ -118,6 +178,7 @@ export function createKitEmbedded(deps: KitEmbeddedDeps) {
           if (loadFailed) deps.snackbar.showError(AUTH_INIT_FAILED)
         },
         onApproval,
+        onOutcome,
         // SPEC §4: a request outside the lists opens the modal and shows 'Action not allowed' after 300 ms (the alert's
         // own delay), and rejects.
         onRefused: (method) => {
@@ -171,6 +232,9 @@ export function createKitEmbedded(deps: KitEmbeddedDeps) {
       (await load()).restore(namespace),
     connectOn: async (network: CaipNetwork) => (await load()).connectOn(network),
     accountType: (namespace: ChainNamespace): AccountType | undefined => controller?.accountType(namespace),
+    cancelApproval,
+    rejectPendingRequests,
+    cancelTransactions,
     destroy(): void {
       stopFollowing()
       controller?.destroy()

@@ -2,7 +2,8 @@
  * The messages the kit and the secure frame exchange (one postMessage each), as types. Every message's `type` is
  * `@latchkey/embedded/<NAME>`: the kit sends the request `<NAME>` with an `id`; the frame answers with `<NAME>_SUCCESS`
  * or `<NAME>_ERROR` carrying the same `id`. The frame also says that it is ready (`FRAME_READY`, no id) and when a
- * pending request waits for the visitor's approval in its UI (`FRAME_APPROVAL`, the request's id).
+ * pending request waits for the visitor's approval in its UI (`FRAME_APPROVAL`, the request's id). The kit may abort a
+ * pending request (`FRAME_ABORT`, its id, no answer): the frame drops its approval, shown or waiting its turn.
  * A message without data has no `payload` field; one with data has it (an object, even when all its fields are optional).
  */
 import type { EmailLoginAction } from '../adapter/embedded.js'
@@ -19,6 +20,13 @@ export const FRAME_READY = '@latchkey/embedded/FRAME_READY'
  * the request's own success or error follows). Carries the request's `id`.
  */
 export const FRAME_APPROVAL = '@latchkey/embedded/FRAME_APPROVAL'
+
+/**
+ * The kit's message that it no longer waits for a pending request (the visitor left its approval, or closed the modal):
+ * the frame ends the request's work, an approval shown or queued is dropped as rejected. Carries the request's `id`;
+ * nothing answers it (the request's own error event follows and is ignored by the kit, which has settled it).
+ */
+export const FRAME_ABORT = '@latchkey/embedded/FRAME_ABORT'
 
 /** The 22 requests, in the order of the protocol's table. */
 export const REQUEST_NAMES = [
@@ -170,6 +178,15 @@ export interface FrameApprovalEvent {
 
 /** Anything the frame sends the kit. */
 export type FrameEvent = FrameSuccessEvent | FrameErrorEvent | FrameReadyEvent | FrameApprovalEvent
+
+/** The kit's abort of one pending request. */
+export interface FrameAbortMessage {
+  type: typeof FRAME_ABORT
+  id: string
+}
+
+/** Anything the kit sends the frame. */
+export type FrameInbound = FrameRequest | FrameAbortMessage
 
 /** A request's type string. */
 export const requestType = <K extends FrameRequestName>(name: K): `${typeof MESSAGE_PREFIX}${K}` =>

@@ -4,9 +4,11 @@
  */
 import { type Check, isPlainObject, object, text } from './checks.js'
 import {
+  FRAME_ABORT,
   FRAME_APPROVAL,
   FRAME_READY,
   type FrameEvent,
+  type FrameInbound,
   type FrameRequest,
   type FrameRequestName,
   MESSAGE_PREFIX,
@@ -71,7 +73,7 @@ function parse<T>(
 const nameOf = (type: string): string | undefined =>
   type.startsWith(MESSAGE_PREFIX) ? type.slice(MESSAGE_PREFIX.length) : undefined
 
-/** Parses a request the kit posted (the frame's side). */
+/** Parses a request the kit posted (the frame's side); the abort of a pending one is {@link parseFrameInbound}'s. */
 export function parseFrameRequest(input: unknown): ParseResult<FrameRequest> {
   return parse<FrameRequest>(input, (type) => {
     const name = nameOf(type)
@@ -79,6 +81,13 @@ export function parseFrameRequest(input: unknown): ParseResult<FrameRequest> {
       return `type: unknown request ${JSON.stringify(type.slice(0, 100))}`
     return [REQUEST_PAYLOADS[name as FrameRequestName], true]
   })
+}
+
+/** Parses anything the kit posted (the frame's side): a request, or the abort of a pending one (an id, no payload). */
+export function parseFrameInbound(input: unknown): ParseResult<FrameInbound> {
+  if (isPlainObject(input) && Object.hasOwn(input, 'type') && input.type === FRAME_ABORT)
+    return parse<FrameInbound>(input, () => [null, true])
+  return parseFrameRequest(input)
 }
 
 /** Parses an event the frame posted (the kit's side): a success, an error, the ready or an approval signal. */

@@ -83,3 +83,12 @@ export function rpcPolicy(method: string): RpcPolicy {
   if (USER_OPERATION_READS.has(method) || SMART_ACCOUNT_ONLY.has(method)) return 'unsupported'
   return 'refused'
 }
+
+/**
+ * A safe method (SPEC §4): one answered without the visitor (a read, or the frame's own answer), which an abort of the
+ * open requests leaves alone.
+ */
+export function isSafeMethod(method: string): boolean {
+  const policy = rpcPolicy(method)
+  return policy === 'read' || policy === 'frame'
+}

@@ -42,8 +42,8 @@ export interface SecureFrameOptions {
   dappData?: () => FrameRequestPayloads['SYNC_DAPP_DATA']
   /** A failure of the frame: its load ('iframe_load_failed') or a request ('iframe_request_timeout'). */
   onFailure?(error: FrameRequestError): void
-  /** A pending request waits for the visitor in the frame (`required`: show it), then is decided (`done`). */
-  onApproval?(state: 'required' | 'done'): void
+  /** A pending request (`id`) waits for the visitor in the frame (`required`: show it), then is decided (`done`). */
+  onApproval?(state: 'required' | 'done', id: string): void
   /** SPEC §9's timings by default; tests shorten them. */
   timings?: Partial<Record<keyof typeof SECURE_FRAME_TIMINGS, number>>
 }
@@ -152,7 +152,7 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
     })
     client = active
     setStatus('loading')
-    stops.push(active.onApproval((_id, state) => options.onApproval?.(state)))
+    stops.push(active.onApproval((id, state) => options.onApproval?.(state, id)))
     return new Promise<void>((resolve, reject) => {
       const loadTimer = setTimeout(() => {
         const error = new FrameRequestError(SECURE_FRAME_MESSAGES.loadFailed, 'timeout')
@@ -194,10 +194,22 @@ export function createSecureFrame(options: SecureFrameOptions): SecureFrame {
       return guarded(active, call(active))
     })
 
-  /** A client whose every request waits for the frame: the provider's methods are requests through it. */
+  /**
+   * A client whose every request waits for the frame: the provider's methods are requests through it. An abort while
+   * the frame loads rejects at once, and the request is never sent.
+   */
   const waiting: FrameClient = {
-    request: (name, payload, requestOptions) =>
-      whenReady((active) => active.request(name, payload, requestOptions)),
+    request: (name, payload, requestOptions) => {
+      const signal = requestOptions?.signal
+      const sent = whenReady((active) => active.request(name, payload, requestOptions))
+      if (!signal) return sent
+      return new Promise((resolve, reject) => {
+        const onAbort = () => reject(new FrameRequestError(FRAME_MESSAGES.aborted, 'aborted'))
+        if (signal.aborted) onAbort()
+        signal.addEventListener('abort', onAbort, { once: true })
+        sent.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+      })
+    },
     isReady: () => status === 'ready',
     onReady: (listener) => {
       const stop = (next: SecureFrameStatus) => {

@@ -7,6 +7,7 @@
  */
 import {
   errorType,
+  FRAME_ABORT,
   FRAME_APPROVAL,
   FRAME_READY,
   type FrameApprovalState,
@@ -33,7 +34,10 @@ import {
 
 /** Per-request options of the kit's side. */
 export interface FrameRequestOptions {
-  /** Aborts the request: it rejects with 'Request was aborted' and a late answer is ignored. */
+  /**
+   * Aborts the request: it rejects with 'Request was aborted', the frame is told (`FRAME_ABORT`: it drops the request's
+   * approval, shown or queued) and its late answer is ignored quietly.
+   */
   signal?: AbortSignal
   /** Milliseconds before the request rejects with 'iframe_request_timeout'; overrides the client's default. */
   deadlineMs?: number
@@ -104,6 +108,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID())
   const pending = new Map<string, Pending>()
   const answered = recentIds(REMEMBERED_IDS)
+  /** Requests this side aborted: the frame's answer that still comes is expected, not worth a warning. */
+  const aborted = recentIds(REMEMBERED_IDS)
   const readyListeners = new Set<() => void>()
   const approvalListeners = new Set<(id: string, state: FrameApprovalState, name: FrameRequestName) => void>()
   let ready = false
@@ -139,6 +145,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       return
     }
     const entry = pending.get(message.id)
+    if (!entry && aborted.has(message.id)) return
     if (!entry) return ignore(message, answered.has(message.id) ? 'already answered' : 'unknown id')
     if (message.type === FRAME_APPROVAL) {
       // The deadline measures the frame, not the visitor: it waits while they decide and starts again after.
@@ -187,7 +194,16 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
                 )
         }
         startDeadline()
-        const onAbort = () => fail(id, new FrameRequestError(FRAME_MESSAGES.aborted, 'aborted'))
+        const onAbort = () => {
+          if (!pending.has(id)) return
+          fail(id, new FrameRequestError(FRAME_MESSAGES.aborted, 'aborted'))
+          aborted.add(id)
+          try {
+            frame.postMessage({ type: FRAME_ABORT, id }, origin)
+          } catch {
+            // The frame's window is gone: nothing there waits any more.
+          }
+        }
         signal?.addEventListener('abort', onAbort, { once: true })
         pending.set(id, {
           name,

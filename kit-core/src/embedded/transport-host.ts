@@ -1,6 +1,7 @@
 /** The frame's side of the frame transport: it answers its parent page only, each request id once. */
 import {
   errorType,
+  FRAME_ABORT,
   FRAME_APPROVAL,
   FRAME_READY,
   type FrameApprovalState,
@@ -10,7 +11,7 @@ import {
   MESSAGE_PREFIX,
   successType,
 } from './messages.js'
-import { parseFrameEvent, parseFrameRequest } from './parse.js'
+import { parseFrameEvent, parseFrameInbound } from './parse.js'
 import { ID_PATTERN } from './schemas.js'
 import {
   describeId,
@@ -43,7 +44,7 @@ export type FrameRequestHandler = (request: FrameRequest, context: FrameHandlerC
 
 /** What a handler gets besides its request. */
 export interface FrameHandlerContext {
-  /** Aborts when the host closes. */
+  /** Aborts when the host closes, or when the kit aborts this request (`FRAME_ABORT`: it no longer waits for it). */
   signal: AbortSignal
   /** Tells the kit that this request waits for the visitor in the frame's UI (`required`), then that it is decided. */
   approval(state: FrameApprovalState): void
@@ -76,7 +77,8 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
   const parentOrigin = exactOrigin(options.parentOrigin, 'The parent origin')
   const { parent, logger } = options
   const seen = recentIds(REMEMBERED_IDS * 10)
-  const running = new Set<string>()
+  /** The requests being answered, each with what aborts its handler. */
+  const running = new Map<string, AbortController>()
   const stop = new AbortController()
   let closed = false
 
@@ -102,12 +104,15 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
 
   const answer = async (request: FrameRequest) => {
     const name = request.type.slice(MESSAGE_PREFIX.length) as FrameRequestName
-    running.add(request.id)
+    const own = new AbortController()
+    const onStop = () => own.abort()
+    stop.signal.addEventListener('abort', onStop, { once: true })
+    running.set(request.id, own)
     try {
       const approval = (state: FrameApprovalState) => {
         if (running.has(request.id)) post({ type: FRAME_APPROVAL, id: request.id, payload: { state } })
       }
-      const payload = await options.handle(request, { signal: stop.signal, approval })
+      const payload = await options.handle(request, { signal: own.signal, approval })
       post(
         payload === undefined
           ? { type: successType(name), id: request.id }
@@ -126,6 +131,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       post({ type: errorType(name), id: request.id, payload })
     } finally {
       running.delete(request.id)
+      stop.signal.removeEventListener('abort', onStop)
     }
   }
 
@@ -135,7 +141,7 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
     if (!fromParent && !fromOrigin) return
     if (!fromParent) return ignore(event.data, `from ${parentOrigin} but not from the parent window`)
     if (!fromOrigin) return ignore(event.data, `from the parent window but origin ${event.origin}`)
-    const parsed = parseFrameRequest(event.data)
+    const parsed = parseFrameInbound(event.data)
     if (!parsed.ok) {
       // A known request whose payload is wrong, under a valid and fresh id, is answered with the problem (the kit
       // learns which field, instead of waiting for its deadline); anything else is ignored.
@@ -154,6 +160,13 @@ export function createFrameHost(options: FrameHostOptions): FrameHost {
       return ignore(event.data, parsed.error)
     }
     const request = parsed.message
+    if (request.type === FRAME_ABORT) {
+      // The kit no longer waits for this request: its handler's signal aborts (an approval is dropped as rejected).
+      const handler = running.get(request.id)
+      if (!handler) return ignore(request, 'abort of a request not running')
+      handler.abort()
+      return
+    }
     if (seen.has(request.id)) return ignore(request, running.has(request.id) ? 'duplicate id' : 'replayed id')
     seen.add(request.id)
     void answer(request)

@@ -184,6 +184,8 @@ export function createKitCore(raw: KitOptions, internals: KitCoreInternals = {})
         listener(chain.getAccount()?.address)
       })
     },
+    rejectPendingRequests: () => lateLoader.current()?.embedded?.rejectPendingRequests(),
+    cancelTransactions: () => lateLoader.current()?.embedded?.cancelTransactions(),
     isSignInRequired: () => siwx.isEnabled() && siwx.isRequired(),
     hasSession: async () => !siwx.isEnabled() || (await siwx.hasSession()),
     track: (event, properties) => track({ event, properties }),

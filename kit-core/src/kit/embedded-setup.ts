@@ -26,6 +26,12 @@ export interface EmbeddedSetup {
   restore: Of<'restore'>
   connectOn: Of<'connectOn'>
   accountType: Of<'accountType'>
+  /** The visitor leaves ApproveTransaction (the modal's back button): see {@link KitEmbedded}'s `cancelApproval`. */
+  cancelApproval(): void
+  /** The modal closed with an empty transaction stack: the embedded wallet's pending requests are rejected. */
+  rejectPendingRequests(): void
+  /** The modal closed while transactions wait: each is cancelled and its request aborted. */
+  cancelTransactions(): void
   destroy(): void
 }
 
@@ -60,6 +66,10 @@ export function createEmbeddedSetup(deps: Omit<KitEmbeddedDeps, 'decided'>): Emb
     restore: async (namespace) => (await rest()).restore(namespace),
     connectOn: async (network) => (await rest()).connectOn(network),
     accountType: (namespace) => loaded?.accountType(namespace),
+    // Nothing is pending before the chunk loaded: these only act on a loaded one.
+    cancelApproval: () => loaded?.cancelApproval(),
+    rejectPendingRequests: () => loaded?.rejectPendingRequests(),
+    cancelTransactions: () => loaded?.cancelTransactions(),
     destroy: () => loaded?.destroy(),
   }
 }

@@ -151,6 +151,12 @@ export function createLateControllers(deps: LateControllersDeps) {
     events,
     modal: deps.modal,
     router,
+    refreshBalances: async (namespace) => {
+      await Promise.all([
+        chain.syncBalance(namespace, { force: true }),
+        account.current()?.balances.refresh({ force: true }),
+      ])
+    },
     logWarn: (message, error) => logger.warn(message, error),
   })
   /** Stops what the late controllers started: following tabs, the account data, alerts and snackbar timers. */

@@ -1,6 +1,7 @@
 import { activeAccountOf } from '../account/active-account.js'
 import type { AccountDataLoader } from '../account/types.js'
 import type { ChainAdapter } from '../adapter/adapter.js'
+import { ConnectorIds } from '../adapter/connectors.js'
 import type { ChainNamespace } from '../caip/caip.js'
 import type { ResolvedOptions } from '../controllers/config/options/options.js'
 import type { ChainController } from '../controllers/connection/chain-controller.js'
@@ -32,8 +33,8 @@ export interface SendControllerDeps {
   options: Pick<ResolvedOptions, 'customRpcUrls'>
   /** The account data: the token balances, read again after a send with the activity. */
   account: AccountDataLoader
-  /** After a send the modal returns to Account (SPEC §2). */
-  router: Pick<RouterController, 'state' | 'reset'>
+  /** After a send the modal returns to Account (SPEC §2); the embedded wallet's send waits on the transaction stack. */
+  router: Pick<RouterController, 'state' | 'reset' | 'pushTransaction'>
   snackbar: { showSuccess(message: string): void; showError(error: unknown): void }
   /** Tests: the chain reads, the identity debounce and the receipt polling. */
   sendChain?: SendChain
@@ -279,10 +280,18 @@ export function createSendController(deps: SendControllerDeps): SendController &
       // A problem of the form: shown in the form, the snackbar stays for the wallet's answers.
       throw fail(error, false)
     }
+    // The embedded wallet ends the send on its transaction stack (SPEC §4): its approval's success returns to Account
+    // (after the balance is read again), an error or a cancel goes back from the approval to this preview.
+    const embedded =
+      chain.state.get().namespaces[plan.network.chainNamespace]?.connectorId === ConnectorIds.auth
+    const drop = embedded
+      ? deps.router.pushTransaction({ onSuccess: () => deps.router.reset('Account') })
+      : undefined
     let result: SendResult
     try {
       result = await dispatchSend(plan, plan.token.address === undefined ? state.get().fee : undefined)
     } catch (error) {
+      drop?.()
       // 'Signature declined' for a rejection (SPEC §8 toasts), else the wallet's message; the form stays.
       throw fail(error, true)
     }

@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest'
 import { createThemeController } from '../../src/controllers/config/theme/theme-controller.js'
 import type { ChainController } from '../../src/controllers/connection/chain-controller.js'
 import { createEmbeddedController, MAX_PENDING_REQUESTS } from '../../src/embedded/embedded-controller.js'
+import { createFrameHost, FrameHandlerError } from '../../src/embedded.js'
 import { createStore } from '../../src/kit/store.js'
+import { deliveries, windowPair } from './windows.js'
 
 /** A page whose frame never answers: every request waits for a ready event that does not come. */
 function silentPage() {
@@ -24,11 +26,10 @@ function silentPage() {
   return { document, window }
 }
 
-function controller() {
-  const refused: string[] = []
+function controllerDeps(refused: string[] = []) {
   const values = new Map<string, string>()
   const { document, window } = silentPage()
-  const embedded = createEmbeddedController({
+  return {
     frameUrl: 'https://wallet.example/frame.html',
     projectId: 'p',
     sdkVersion: '1',
@@ -52,10 +53,15 @@ function controller() {
     namespaces: () => [],
     track: () => undefined,
     onFailure: () => undefined,
-    onRefused: (method) => refused.push(method),
+    onRefused: (method: string) => void refused.push(method),
     logWarn: () => undefined,
     timings: { loadMs: 60_000 },
-  })
+  } satisfies Parameters<typeof createEmbeddedController>[0]
+}
+
+function controller() {
+  const refused: string[] = []
+  const embedded = createEmbeddedController(controllerDeps(refused))
   return { embedded, refused }
 }
 
@@ -93,6 +99,106 @@ describe("the embedded wallet's requests on the page (SPEC §6, §9)", () => {
       expect(outcomes.every((outcome) => outcome instanceof Error)).toBe(true)
     } finally {
       embedded.destroy()
+    }
+  })
+})
+
+/**
+ * A page and a frame that answers: the frame's side of the transport over two fake windows. RPC reads answer at once;
+ * a request of the approval list says `required` and waits for the test's decision (or the kit's abort).
+ */
+function answeringPage() {
+  const { page, frame } = windowPair('http://127.0.0.1:5173', 'http://localhost:5175')
+  const decisions: ((approved: boolean) => void)[] = []
+  const dropped: string[] = []
+  const host = createFrameHost({
+    parent: page,
+    parentOrigin: 'http://127.0.0.1:5173',
+    window: frame,
+    handle: async (request, context) => {
+      if (request.type !== '@latchkey/embedded/RPC_REQUEST') return undefined
+      const { method } = request.payload
+      if (method === 'eth_getBalance') return { result: '0x1' }
+      context.approval('required')
+      const approved = await new Promise<boolean>((resolve) => {
+        decisions.push(resolve)
+        context.signal.addEventListener('abort', () => {
+          dropped.push(method)
+          resolve(false)
+        })
+      })
+      context.approval('done')
+      if (!approved) throw new FrameHandlerError('User rejected the request.', 4001)
+      return { result: '0xsigned' }
+    },
+  })
+  const element = {
+    style: {},
+    setAttribute: () => undefined,
+    remove: () => undefined,
+    contentWindow: frame,
+  }
+  const document = {
+    body: { append: () => queueMicrotask(() => host.ready()) },
+    createElement: () => element,
+  } as unknown as Document
+  return { document, window: page as unknown as Window, host, decisions, dropped }
+}
+
+function answered() {
+  const outcomes: string[] = []
+  const approvals: string[] = []
+  const setup = answeringPage()
+  const embedded = createEmbeddedController({
+    ...controllerDeps(),
+    window: setup.window,
+    document: setup.document,
+    frameUrl: 'http://localhost:5175/frame.html',
+    timings: { settleMs: 0 },
+    onApproval: (state) => approvals.push(state),
+    onOutcome: ({ status, method }) => outcomes.push(`${method} ${status}`),
+  })
+  return { ...setup, embedded, outcomes, approvals }
+}
+
+describe("the embedded wallet's open requests and their outcomes (SPEC §4)", () => {
+  test('[§4.25] aborting the open requests spares safe methods: a signature waiting for approval rejects, the frame drops it; a read goes on', async () => {
+    const { embedded, host, dropped, outcomes } = answered()
+    try {
+      await embedded.frame.ready()
+      const signing = embedded.provider.request({ method: 'personal_sign', params: ['0x6869', '0x0'] })
+      const reading = embedded.provider.request({ method: 'eth_getBalance', params: ['0x0', 'latest'] })
+      await deliveries()
+      expect(embedded.abortOpenRequests()).toBe(1)
+      await expect(signing).rejects.toMatchObject({ message: 'Request was aborted' })
+      await expect(reading).resolves.toBe('0x1')
+      await deliveries()
+      expect(dropped).toEqual(['personal_sign'])
+      // The kit aborted it: no outcome to act on (the modal already went on).
+      expect(outcomes).toEqual([])
+    } finally {
+      embedded.destroy()
+      host.close()
+    }
+  })
+
+  test("[§4.26] a request of the approval list reports its outcome: 'success' once approved, 'error' once rejected; reads report none", async () => {
+    const { embedded, host, decisions, outcomes, approvals } = answered()
+    try {
+      const first = embedded.provider.request({ method: 'personal_sign', params: ['0x6869', '0x0'] })
+      await expect.poll(() => decisions.length).toBe(1)
+      decisions[0]?.(true)
+      await expect(first).resolves.toBe('0xsigned')
+      const second = embedded.provider.request({ method: 'eth_sendTransaction', params: [{}] })
+      await expect.poll(() => decisions.length).toBe(2)
+      decisions[1]?.(false)
+      await expect(second).rejects.toMatchObject({ message: 'User rejected the request.' })
+      await embedded.provider.request({ method: 'eth_getBalance', params: ['0x0', 'latest'] })
+      expect(outcomes).toEqual(['personal_sign success', 'eth_sendTransaction error'])
+      expect(approvals).toEqual(['required', 'done', 'required', 'done'])
+    } finally {
+      embedded.destroy()
+      host.close()
     }
   })
 })

@@ -3,6 +3,7 @@ import {
   createFrameClient,
   createFrameHost,
   createFrameWalletProvider,
+  FRAME_ABORT,
   FRAME_APPROVAL,
   FRAME_READY,
   type FrameClient,
@@ -194,11 +195,13 @@ describe('the transport between the kit and the frame', () => {
     expect(frame.received).toEqual([])
   })
 
-  test("[§8.3] abort: a signal aborted before or during the request rejects it ('Request was aborted'), and the late answer is ignored", async () => {
+  test("[§8.3] [§4.25] abort: a signal aborted before or during the request rejects it ('Request was aborted'), the frame's handler is told, its late answer passes quietly", async () => {
     let release: (() => void) | undefined
-    const { client, clientLog } = setup(
-      () =>
+    const signals: AbortSignal[] = []
+    const { client, clientLog, hostLog } = setup(
+      (_request, context) =>
         new Promise((resolve) => {
+          signals.push(context.signal)
           release = () => resolve({ chainId: 1 })
         }),
     )
@@ -212,14 +215,28 @@ describe('the transport between the kit and the frame', () => {
     const pending = client.request('GET_CHAIN_ID', undefined, { signal: during.signal })
     await deliveries()
     expect(client.pendingCount()).toBe(1)
+    expect(signals.map((signal) => signal.aborted)).toEqual([false])
     during.abort()
     await expect(pending).rejects.toMatchObject({ message: 'Request was aborted' })
     expect(client.pendingCount()).toBe(0)
+    // FRAME_ABORT reached the frame: the handler's own signal aborted (an approval it shows is dropped).
+    await deliveries()
+    expect(signals.map((signal) => signal.aborted)).toEqual([true])
     release?.()
     await deliveries()
-    expect(clientLog.lines.join('\n')).toMatch(
-      /ignored \(already answered\): type "@latchkey\/embedded\/GET_CHAIN_ID_SUCCESS"/,
-    )
+    expect(clientLog.lines).toEqual([])
+    expect(hostLog.lines).toEqual([])
+  })
+
+  test('[§4.25] an abort of a request the frame is not running is ignored there and logged; a malformed abort too', async () => {
+    const { page, frame, hostLog, handled } = setup()
+    frame.deliver({ type: FRAME_ABORT, id: 'never-sent' }, page, PAGE)
+    frame.deliver({ type: FRAME_ABORT, id: 'bad id!' }, page, PAGE)
+    frame.deliver({ type: FRAME_ABORT, id: 'x', payload: { a: 1 } }, page, PAGE)
+    await deliveries()
+    expect(handled).toEqual([])
+    expect(hostLog.lines).toHaveLength(3)
+    expect(hostLog.lines[0]).toMatch(/abort of a request not running/)
   })
 
   test("a deadline rejects with 'iframe_request_timeout'; the client's default applies when the call sets none", async () => {

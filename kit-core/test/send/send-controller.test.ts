@@ -2,6 +2,7 @@
 // the checks before it, and what happens after (SPEC §2, §3 "Send state", §4 "Send", §5).
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AccountData, AccountDataLoader } from '../../src/account/types.js'
+import { createRouterController } from '../../src/controllers/navigation/router-controller.js'
 import {
   type BalancesState,
   bitcoin,
@@ -358,5 +359,36 @@ describe('the send controller', () => {
       feeLoading: false,
     })
     await expect(controller.send()).resolves.toMatchObject({ hash: '0xabc' })
+  })
+
+  it('[§2.17] [§4.28] the embedded wallet: the send waits on the transaction stack, whose success returns to Account; a failure before the wallet leaves the stack empty', async () => {
+    const { controller, chain, adapter, router: fake } = setup({})
+    // The account is the embedded wallet's (the AUTH connector): the real router, its transaction stack.
+    const state = chain.state.get()
+    const entry = state.namespaces.eip155
+    if (!entry) throw new Error('no eip155 account')
+    chain.state.set({ ...state, namespaces: { eip155: { ...entry, connectorId: 'ID_AUTH' } } })
+    const router = createRouterController({ close: () => undefined, isConnected: () => true })
+    router.reset('Account')
+    router.push('WalletSendPreview')
+    Object.assign(fake, { state: router.state, reset: router.reset, pushTransaction: router.pushTransaction })
+    await fill(controller, first, '0.5', RECEIVER)
+    const sending = controller.send()
+    await vi.waitFor(() => expect(router.state.get().transactionStack).toHaveLength(1))
+    // The approval's view on top, as the embedded wallet's request puts it there.
+    router.push('ApproveTransaction')
+    await sending
+    // The send's answer came first: the view stays until the approval's outcome pops the stack.
+    expect(router.state.get().view).toBe('ApproveTransaction')
+    router.popTransaction('success')
+    expect(router.state.get().view).toBe('Account')
+    expect(router.state.get().transactionStack).toEqual([])
+    // The adapter fails before the embedded wallet answers: nothing will pop the stack, so the send drops its entry.
+    vi.mocked(adapter.sendTransaction).mockRejectedValueOnce(new Error('The node refused the transaction'))
+    router.push('WalletSendPreview')
+    await fill(controller, first, '0.5', RECEIVER)
+    await expect(controller.send()).rejects.toThrow('The node refused the transaction')
+    expect(router.state.get().transactionStack).toEqual([])
+    expect(router.state.get().view).toBe('WalletSendPreview')
   })
 })

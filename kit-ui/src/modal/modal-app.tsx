@@ -80,6 +80,12 @@ export function ModalApp({ kit, embedded }: { kit: UiKit; embedded: boolean }) {
   const signingIn = router.view === 'SIWXSignMessage'
   const canGoBack = router.history.length > 1 && !signingIn
   const canClose = !(signingIn && kit.controllers.siwx.isRequired())
+  // Back from the embedded wallet's approval cancels it (the frame drops it; the transaction's cancel handler runs).
+  const embeddedWallet = kit.controllers.embedded
+  const goBack = () =>
+    router.view === 'ApproveTransaction' && embeddedWallet
+      ? embeddedWallet.cancelApproval()
+      : kit.controllers.router.goBack()
 
   // The stylesheet is the root's (mountModal adopts it once): opening and closing restyle nothing.
   return (
@@ -104,7 +110,7 @@ export function ModalApp({ kit, embedded }: { kit: UiKit; embedded: boolean }) {
                   class="icon-btn"
                   data-testid="modal-back"
                   aria-label={kit.t('back')}
-                  onClick={() => kit.controllers.router.goBack()}
+                  onClick={goBack}
                 >
                   <Icon name="back" />
                 </button>

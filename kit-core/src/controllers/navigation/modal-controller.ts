@@ -37,6 +37,8 @@ export interface ModalDeps {
   subscribeActiveAddress?(listener: (address: string | undefined) => void): () => void
   /** Rejects the embedded wallet's pending requests (closing with an empty transaction stack). */
   rejectPendingRequests?(): void
+  /** Cancels the transactions that wait (closing with a non-empty stack): their cancel handlers, their requests aborted. */
+  cancelTransactions?(): void
   /** True when the host requires sign-in with the wallet (SIWX). */
   isSignInRequired?(): boolean
   /** True when a sign-in session exists for the connected account. */
@@ -110,7 +112,7 @@ export function createModalController(deps: ModalDeps) {
   /**
    * Closes the modal; resolves false, leaving it open, on SIWXSignMessage or ApproveTransaction while
    * sign-in is required and no session exists (unless `force`). Closing with an empty transaction stack
-   * rejects the embedded wallet's pending requests.
+   * rejects the embedded wallet's pending requests; with transactions waiting, they are cancelled.
    */
   async function close(options: { force?: boolean } = {}): Promise<boolean> {
     if (!state.get().open) return true
@@ -121,6 +123,7 @@ export function createModalController(deps: ModalDeps) {
     state.patch({ open: false, loading: false })
     deps.track?.('MODAL_CLOSE', { connected })
     if (deps.router.state.get().transactionStack.length === 0) deps.rejectPendingRequests?.()
+    else deps.cancelTransactions?.()
     deps.router.reset(mount === 'embedded' && connected ? 'Account' : 'Connect')
     return true
   }

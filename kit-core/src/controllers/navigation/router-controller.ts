@@ -115,9 +115,16 @@ export function createRouterController(deps: RouterDeps) {
     }
   }
 
-  /** Records a pending transaction (SPEC §4). */
-  function pushTransaction(action: TransactionAction): void {
+  /**
+   * Records a pending transaction (SPEC §4). Answers what drops it from the stack, handlers not called, when it is
+   * still there (the request failed before reaching the wallet that ends it).
+   */
+  function pushTransaction(action: TransactionAction): () => void {
     state.patch({ transactionStack: [...state.get().transactionStack, action] })
+    return () => {
+      const stack = state.get().transactionStack
+      if (stack.includes(action)) state.patch({ transactionStack: stack.filter((entry) => entry !== action) })
+    }
   }
 
   /**

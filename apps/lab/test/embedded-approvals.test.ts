@@ -8,16 +8,7 @@
 import { createPublicKey, verify } from 'node:crypto'
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from '@solana/web3.js'
 import bs58 from 'bs58'
-import {
-  createTestClient,
-  type Hex,
-  http,
-  numberToHex,
-  parseEther,
-  toHex,
-  verifyMessage,
-  verifyTypedData,
-} from 'viem'
+import { type Hex, numberToHex, parseEther, toHex, verifyMessage, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import type { LabPage } from '../src/index.js'
@@ -27,6 +18,7 @@ import {
   emailFor,
   embeddedLab,
   expectApprovalClosed,
+  fundEvm,
   logIn,
   rejectInFrame,
   walletRequest,
@@ -44,14 +36,6 @@ async function loggedIn(name: LabPage): Promise<Page> {
   page.setDefaultTimeout(15_000)
   await logIn(page, emailFor(`approvals-${name}`))
   return page
-}
-
-/** Gives `address` `wei` on the local chain `chainId`, on the node itself (anvil_setBalance). */
-async function fundEvm(chainId: number, address: Hex, wei: bigint): Promise<void> {
-  const chain = stack().evm.chains.find((each) => each.chainId === chainId)
-  if (!chain) throw new Error(`no local chain ${chainId}`)
-  const node = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl, { retryCount: 0 }) })
-  await node.setBalance({ address, value: wei })
 }
 
 /**
@@ -74,6 +58,18 @@ async function approved(
   const result = await answer
   await expectApprovalClosed(page)
   return result
+}
+
+/** personal_sign of `message` by `address` approved in the frame (the card shows the message); it verifies. */
+async function expectEvmSignature(page: Page, address: Hex, message: string): Promise<void> {
+  const signature = await approved(page, {
+    namespace: 'eip155',
+    method: 'personal_sign',
+    params: [toHex(message), address],
+    shows: [message],
+  })
+  expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
+  expect(await verifyMessage({ address, message, signature: signature as Hex })).toBe(true)
 }
 
 /** The ed25519 verification of `signature` (base58) over `message` by the Solana address `signer`. */
@@ -108,14 +104,7 @@ describe('/ethers: the embedded account signs and sends', () => {
     address = (await textOf(page, 'lab-address')) as Hex
     chainId = Number(await textOf(page, 'lab-chain'))
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
-    const signature = await approved(page, {
-      namespace: 'eip155',
-      method: 'personal_sign',
-      params: [toHex(message), address],
-      shows: [message],
-    })
-    expect(signature).toMatch(/^0x[0-9a-f]{130}$/)
-    expect(await verifyMessage({ address, message, signature: signature as Hex })).toBe(true)
+    await expectEvmSignature(page, address, message)
   })
 
   it('[§6.7] eth_signTypedData_v4: the typed data approved in the frame verifies', async () => {
@@ -203,13 +192,7 @@ describe('/ethers5: a signature and a batch of calls', () => {
     address = (await textOf(page, 'lab-address')) as Hex
     chainId = Number(await textOf(page, 'lab-chain'))
     const message = 'Latchkey lab: signed on /ethers5 in the frame'
-    const signature = await approved(page, {
-      namespace: 'eip155',
-      method: 'personal_sign',
-      params: [toHex(message), address],
-      shows: [message],
-    })
-    expect(await verifyMessage({ address, message, signature: signature as Hex })).toBe(true)
+    await expectEvmSignature(page, address, message)
   })
 
   it('[§6.7] [§6.6] wallet_sendCalls of two transfers approved once; wallet_getCallsStatus until confirmed; both receivers paid', async () => {
@@ -331,13 +314,7 @@ describe('/multichain: one login, an approval on each namespace', () => {
     const address = (await textOf(page, 'lab-address-eip155')) as Hex
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
     const message = 'Latchkey lab: signed on /multichain (eip155) in the frame'
-    const signature = await approved(page, {
-      namespace: 'eip155',
-      method: 'personal_sign',
-      params: [toHex(message), address],
-      shows: [message],
-    })
-    expect(await verifyMessage({ address, message, signature: signature as Hex })).toBe(true)
+    await expectEvmSignature(page, address, message)
   })
 
   it('[§6.7] solana_signMessage on solana approved in the frame verifies against the solana address', async () => {

@@ -2,10 +2,12 @@
 // the email login through the mail sink, the page's list of embedded events, the visitor's decision on the secure
 // frame's approval card (taken as a person takes it), and a wallet request run in the page through the kit.
 import { waitForCode } from '@latchkey/mail-sink/client'
+import { createTestClient, type Hex, http } from 'viem'
 import { generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { LabPage, RunningLab } from '../src/index.js'
 import {
+  type ChunkedFeature,
   expectClean,
   type LabPageHandle,
   openLabPage,
@@ -39,20 +41,21 @@ export interface EmbeddedLab {
   readonly served: ServedLab
   /**
    * Opens a lab page in a fresh context (a test wallet with a fresh key) for `project` (the file's by default) on
-   * `lab` (the file's by default); `clock` puts the page's clock under the test's control.
+   * `lab` (the file's by default); `clock` puts the page's clock under the test's control; `query` adds to the page's
+   * query (e.g. `siwx=required`).
    */
   open(
     page: LabPage,
-    options?: { project?: string; lab?: RunningLab; clock?: boolean },
+    options?: { project?: string; lab?: RunningLab; clock?: boolean; query?: string },
   ): Promise<LabPageHandle>
 }
 
 /**
  * Serves the lab once for the calling file (one browser for the whole file) with `project` allowing its origin, and
- * at the file's end checks every page it opened (no outside request, no page error, no chunk but the email login's)
- * before closing them.
+ * at the file's end checks every page it opened (no outside request, no page error, no chunk but those of `opened`,
+ * the email login's by default) before closing them.
  */
-export function embeddedLab(project: string): EmbeddedLab {
+export function embeddedLab(project: string, opened: readonly ChunkedFeature[] = ['email']): EmbeddedLab {
   let served: ServedLab | undefined
   const handles: LabPageHandle[] = []
   const current = (): ServedLab => {
@@ -67,7 +70,7 @@ export function embeddedLab(project: string): EmbeddedLab {
 
   afterAll(async () => {
     try {
-      for (const handle of handles) expectClean(handle, current().featureChunks, ['email'])
+      for (const handle of handles) expectClean(handle, current().featureChunks, opened)
     } finally {
       await Promise.all(handles.map((handle) => handle.context.close().catch(() => undefined)))
       await served?.stop()
@@ -83,7 +86,7 @@ export function embeddedLab(project: string): EmbeddedLab {
       const handle = await openLabPage(lab.browser, options.lab ?? lab.lab, {
         page,
         key: generatePrivateKey(),
-        query: `?projectId=${options.project ?? project}`,
+        query: `?projectId=${options.project ?? project}${options.query ? `&${options.query}` : ''}`,
         ...(options.clock ? { clock: true } : {}),
       })
       handles.push(handle)
@@ -187,4 +190,12 @@ export function walletRequest(
     },
     { namespace, method, params },
   )
+}
+
+/** Gives `address` `wei` on the local chain `chainId`, on the node itself (anvil_setBalance). */
+export async function fundEvm(chainId: number, address: Hex, wei: bigint): Promise<void> {
+  const chain = stack().evm.chains.find((each) => each.chainId === chainId)
+  if (!chain) throw new Error(`no local chain ${chainId}`)
+  const node = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl, { retryCount: 0 }) })
+  await node.setBalance({ address, value: wei })
 }

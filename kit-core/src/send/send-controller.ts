@@ -316,17 +316,18 @@ export function createSendController(deps: SendControllerDeps): SendController &
 
   return {
     state,
+    // A change of the form is a new attempt: the last send's error goes with it.
     setToken(token) {
-      state.patch({ token, fee: undefined, feeError: undefined })
+      state.patch({ token, fee: undefined, feeError: undefined, error: undefined })
       feeKey = undefined
       check()
     },
     setTokenAmount(amount) {
-      state.patch({ sendTokenAmount: amount })
+      state.patch({ sendTokenAmount: amount, error: undefined })
       check()
     },
     setReceiverAddress(address) {
-      state.patch({ receiverAddress: address })
+      state.patch({ receiverAddress: address, error: undefined })
       lookUpReceiver(address?.trim())
       check()
     },

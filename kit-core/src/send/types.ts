@@ -42,7 +42,10 @@ export interface SendState {
   issues: readonly SendIssue[]
   /** A send is under way (SPEC §4 "Send": loading during send). */
   loading: boolean
-  /** Why the last send failed ('Signature declined' for a rejection, else the wallet's or the kit's message). */
+  /**
+   * Why the last send failed ('Signature declined' for a rejection, else the wallet's or the kit's message); a change
+   * of the form clears it.
+   */
   error?: string
 }
 

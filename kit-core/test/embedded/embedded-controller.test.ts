@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest'
 import { createThemeController } from '../../src/controllers/config/theme/theme-controller.js'
 import type { ChainController } from '../../src/controllers/connection/chain-controller.js'
 import { createEmbeddedController, MAX_PENDING_REQUESTS } from '../../src/embedded/embedded-controller.js'
-import { createFrameHost, FrameHandlerError } from '../../src/embedded.js'
 import { createStore } from '../../src/kit/store.js'
-import { deliveries, windowPair } from './windows.js'
+import { approvalFrame, FRAME_ORIGIN } from './approval-frame.js'
+import { deliveries } from './windows.js'
 
 /** A page whose frame never answers: every request waits for a ready event that does not come. */
 function silentPage() {
@@ -103,62 +103,21 @@ describe("the embedded wallet's requests on the page (SPEC §6, §9)", () => {
   })
 })
 
-/**
- * A page and a frame that answers: the frame's side of the transport over two fake windows. RPC reads answer at once;
- * a request of the approval list says `required` and waits for the test's decision (or the kit's abort).
- */
-function answeringPage() {
-  const { page, frame } = windowPair('http://127.0.0.1:5173', 'http://localhost:5175')
-  const decisions: ((approved: boolean) => void)[] = []
-  const dropped: string[] = []
-  const host = createFrameHost({
-    parent: page,
-    parentOrigin: 'http://127.0.0.1:5173',
-    window: frame,
-    handle: async (request, context) => {
-      if (request.type !== '@latchkey/embedded/RPC_REQUEST') return undefined
-      const { method } = request.payload
-      if (method === 'eth_getBalance') return { result: '0x1' }
-      context.approval('required')
-      const approved = await new Promise<boolean>((resolve) => {
-        decisions.push(resolve)
-        context.signal.addEventListener('abort', () => {
-          dropped.push(method)
-          resolve(false)
-        })
-      })
-      context.approval('done')
-      if (!approved) throw new FrameHandlerError('User rejected the request.', 4001)
-      return { result: '0xsigned' }
-    },
-  })
-  const element = {
-    style: {},
-    setAttribute: () => undefined,
-    remove: () => undefined,
-    contentWindow: frame,
-  }
-  const document = {
-    body: { append: () => queueMicrotask(() => host.ready()) },
-    createElement: () => element,
-  } as unknown as Document
-  return { document, window: page as unknown as Window, host, decisions, dropped }
-}
-
 function answered() {
   const outcomes: string[] = []
   const approvals: string[] = []
-  const setup = answeringPage()
+  const dropped: string[] = []
+  const setup = approvalFrame(dropped)
   const embedded = createEmbeddedController({
     ...controllerDeps(),
-    window: setup.window,
+    window: setup.page as unknown as Window,
     document: setup.document,
-    frameUrl: 'http://localhost:5175/frame.html',
+    frameUrl: `${FRAME_ORIGIN}/frame.html`,
     timings: { settleMs: 0 },
     onApproval: (state) => approvals.push(state),
     onOutcome: ({ status, method }) => outcomes.push(`${method} ${status}`),
   })
-  return { ...setup, embedded, outcomes, approvals }
+  return { ...setup, embedded, outcomes, approvals, dropped }
 }
 
 describe("the embedded wallet's open requests and their outcomes (SPEC §4)", () => {
@@ -173,7 +132,7 @@ describe("the embedded wallet's open requests and their outcomes (SPEC §4)", ()
       await expect(signing).rejects.toMatchObject({ message: 'Request was aborted' })
       await expect(reading).resolves.toBe('0x1')
       await deliveries()
-      expect(dropped).toEqual(['personal_sign'])
+      expect(dropped).toEqual(['frame dropped personal_sign'])
       // The kit aborted it: no outcome to act on (the modal already went on).
       expect(outcomes).toEqual([])
     } finally {

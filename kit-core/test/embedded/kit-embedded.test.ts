@@ -8,13 +8,10 @@ import type { ChainController } from '../../src/controllers/connection/chain-con
 import { createModalController } from '../../src/controllers/navigation/modal-controller.js'
 import { createRouterController } from '../../src/controllers/navigation/router-controller.js'
 import { createKitEmbedded, type KitEmbedded } from '../../src/embedded/kit-embedded.js'
-import { createFrameHost, FrameHandlerError } from '../../src/embedded.js'
 import type { LateControllers } from '../../src/kit/late-controllers.js'
 import { createStore } from '../../src/kit/store.js'
-import { deliveries, windowPair } from './windows.js'
-
-const PAGE = 'http://127.0.0.1:5173'
-const FRAME = 'http://localhost:5175'
+import { approvalFrame, FRAME_ORIGIN, PAGE_ORIGIN } from './approval-frame.js'
+import { deliveries } from './windows.js'
 
 const stops: (() => void)[] = []
 afterEach(() => {
@@ -23,35 +20,8 @@ afterEach(() => {
 
 /** The kit with a frame whose approvals wait for the test: `decide(true)` approves the one shown, `false` rejects. */
 async function setup() {
-  const { page, frame } = windowPair(PAGE, FRAME)
   const log: string[] = []
-  const decisions: ((approved: boolean) => void)[] = []
-  const host = createFrameHost({
-    parent: page,
-    parentOrigin: PAGE,
-    window: frame,
-    handle: async (request, context) => {
-      if (request.type !== '@latchkey/embedded/RPC_REQUEST') return undefined
-      const { method } = request.payload
-      if (method === 'eth_getBalance') return { result: '0x1' }
-      context.approval('required')
-      const approved = await new Promise<boolean>((resolve) => {
-        decisions.push(resolve)
-        context.signal.addEventListener('abort', () => {
-          log.push(`frame dropped ${method}`)
-          resolve(false)
-        })
-      })
-      context.approval('done')
-      if (!approved) throw new FrameHandlerError('User rejected the request.', 4001)
-      return { result: '0xsigned' }
-    },
-  })
-  const element = { style: {}, setAttribute: () => undefined, remove: () => undefined, contentWindow: frame }
-  const document = {
-    body: { append: () => queueMicrotask(() => host.ready()) },
-    createElement: () => element,
-  } as unknown as Document
+  const { page, document, host, decisions } = approvalFrame(log)
   const win = Object.assign(page, { document }) as unknown as Window
 
   let kit: KitEmbedded | undefined
@@ -66,10 +36,10 @@ async function setup() {
   kit = createKitEmbedded({
     options: {
       environment: { window: win },
-      services: { secureFrameUrl: `${FRAME}/frame.html` },
+      services: { secureFrameUrl: `${FRAME_ORIGIN}/frame.html` },
       projectId: 'p',
       debug: false,
-      metadata: { name: 'App', description: '', url: PAGE, icons: [] },
+      metadata: { name: 'App', description: '', url: PAGE_ORIGIN, icons: [] },
     } as unknown as ResolvedOptions,
     storage: {
       getString: async (key: string) => values.get(key),

@@ -54,10 +54,11 @@ export function ModalApp({ kit, embedded }: { kit: UiKit; embedded: boolean }) {
     }
   }, [modal.open])
 
-  // The view changed: keep focus inside the dialog (the focused button may have been replaced).
+  // The view changed: keep focus inside the dialog (the focused button may have been replaced); on ApproveTransaction
+  // it is in the embedded wallet's frame, which that view placed over the dialog.
   useEffect(() => {
     const node = card.current
-    if (!node) return
+    if (!node || router.view === 'ApproveTransaction') return
     const root = node.getRootNode() as ShadowRoot
     if (!root.activeElement || !node.contains(root.activeElement)) node.focus()
   }, [router.view, router.history.length])

@@ -22,7 +22,6 @@ export function SendPreviewView({ kit, controller }: { kit: UiKit; controller: S
   const { t } = kit
   const [preview, setPreview] = useState<SendPreview | undefined>(undefined)
   const [accepted, setAccepted] = useState(false)
-  const [tried, setTried] = useState(false)
 
   useEffect(() => {
     let live = true
@@ -53,7 +52,6 @@ export function SendPreviewView({ kit, controller }: { kit: UiKit; controller: S
   const sending = state.loading
   const name = state.receiverProfileName
   const confirm = () => {
-    setTried(true)
     // A failure is core's to report: `state.error` (shown below) and, for the wallet's answers, the snackbar.
     controller.send({ acceptWarnings: accepted }).catch(() => undefined)
   }
@@ -127,7 +125,8 @@ export function SendPreviewView({ kit, controller }: { kit: UiKit; controller: S
           </label>
         </div>
       ) : null}
-      {tried && state.error ? (
+      {/* The last send's failure, also after the embedded wallet's approval brought the visitor back here. */}
+      {state.error ? (
         <p class="failure" role="alert" data-testid="send-error">
           {state.error}
         </p>

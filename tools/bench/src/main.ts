@@ -94,6 +94,7 @@ function describeRun(run: RunResult): string {
       `code view ${f(e?.codeViewMs)} ms`,
       `code → connected ${f(e?.codeConnectedMs, 1)} ms (account button ${f(e?.codeAccountButtonMs, 1)} ms)`,
       `reload → account ${f(e?.reloadAccountMs)} ms (confirmed ${f(e?.reloadConfirmedMs)} ms)`,
+      `sign → approval visible ${f(e?.signApprovalMs, 1)} ms`,
       `fresh visitor's button ${f(e?.freshButtonMs)} ms`,
       `js ${kB(run.jsInitial?.gzip ?? 0)} gz before button, ${kB(e?.jsByCodeView?.gzip ?? 0)} by the code view`,
     ].join(', ')

@@ -79,6 +79,11 @@ function emailSection(summaries: EmailSummary[]): string[] {
     ],
     ['reload → kit reports connected (ms)', (s) => ms(s.reloadKitConnectedMs)],
     [
+      "sign request (personal_sign) → the frame's approval card visible in the modal (ms)",
+      (s) => ms(s.signApprovalMs),
+      (s) => perRun(s, (r) => r.signApprovalMs),
+    ],
+    [
       'fresh visitor (new context, same browser): navigation → connect button visible (ms)',
       (s) => ms(s.freshButtonMs),
       (s) => perRun(s, (r) => r.freshButtonMs),

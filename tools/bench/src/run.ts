@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, DEFAULT_CHROMIUM_PATH, isOutsideUrl } from '@latchkey/br
 import { injectScriptPath } from '@latchkey/evm-wallet'
 import { waitForCode } from '@latchkey/mail-sink/client'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { signToApproval } from './approval.js'
 import type { AccountSpec, AppSpec, EmailSpec } from './apps.js'
 import type { Backends } from './backends.js'
 import { type AppBuild, addSizes, type FileSize } from './build.js'
@@ -77,6 +78,11 @@ export interface EmailRun {
   freshButtonMs?: number
   /** Built JS fetched by the time the code view showed (the email views and the embedded wallet's chunks). */
   jsByCodeView?: JsFetched
+  /**
+   * Logged in, the page quiet: a `personal_sign` through the kit's provider -> the first frame with the secure frame's
+   * approval card visible on ApproveTransaction (epoch times of the page and the frame; see `approval.ts`).
+   */
+  signApprovalMs?: number
 }
 
 export interface JsFetched extends FileSize {
@@ -535,8 +541,15 @@ async function runEmail(input: {
   if (address) figures.address = address
   await shot('3-connected')
 
-  // The returning visitor: once the page is quiet, the same page reloaded (the login is the kit's stored one).
+  // Logged in and quiet: a signature asked, until the approval shows (then cancelled).
   await settle(page, connectedAt + MIN_AFTER_BUTTON_MS)
+  const frameUrl = backends.email?.frameUrl
+  if (!frameUrl) throw new Error(`${app.id}: the email backends have no secure frame`)
+  figures.signApprovalMs = await signToApproval(page, frameUrl)
+  await shot('3b-approval-cancelled')
+
+  // The returning visitor: once the page is quiet, the same page reloaded (the login is the kit's stored one).
+  await settle(page, 0)
   await page.addInitScript(
     ([shown, confirmed]) => {
       const bench = (window as unknown as BenchWindow).__bench

@@ -353,6 +353,7 @@ export interface EmailRunRow {
   reloadAccountMs?: number
   reloadConfirmedMs?: number
   freshButtonMs?: number
+  signApprovalMs?: number
 }
 
 /** Whether the email login adds to the initial chunks: the email app's build against latchkey-wagmi's. */
@@ -394,6 +395,8 @@ export interface EmailSummary {
   reloadAccountMs?: number
   reloadConfirmedMs?: number
   reloadKitConnectedMs?: number
+  /** A signature asked -> the secure frame's approval card visible in the modal. */
+  signApprovalMs?: number
   /** Runs where the connect button showed before the account after the reload. */
   reloadConnectButtonRuns: number
   freshButtonMs?: number
@@ -469,6 +472,7 @@ export function summarizeEmail(
       if (e?.reloadAccountMs !== undefined) row.reloadAccountMs = e.reloadAccountMs
       if (e?.reloadConfirmedMs !== undefined) row.reloadConfirmedMs = e.reloadConfirmedMs
       if (e?.freshButtonMs !== undefined) row.freshButtonMs = e.freshButtonMs
+      if (e?.signApprovalMs !== undefined) row.signApprovalMs = e.signApprovalMs
       return row
     }),
     blocked,
@@ -486,6 +490,7 @@ export function summarizeEmail(
     reloadConfirmedMs: pick((run) => run.emailLogin?.reloadConfirmedMs),
     reloadKitConnectedMs: pick((run) => run.emailLogin?.reloadKitConnectedMs),
     freshButtonMs: pick((run) => run.emailLogin?.freshButtonMs),
+    signApprovalMs: pick((run) => run.emailLogin?.signApprovalMs),
   }
   for (const [key, value] of Object.entries(figures)) {
     if (value !== undefined) (summary as unknown as Record<string, number>)[key] = value

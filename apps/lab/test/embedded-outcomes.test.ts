@@ -1,8 +1,9 @@
 // How the embedded wallet's approvals end, end to end in Chromium against the local stack (issue 28): a send from the
-// Send view rejected in the frame (back to the preview, the error said) and then approved (the balance read again,
-// back to Account, the receiver paid on the chain); the visitor going back from the approval (the request aborted,
-// the frame free for the next one); the 100th pending request refused and closing the modal rejecting the 99 others;
-// sign-in with the embedded account, the modal not closable on the approval while sign-in is required.
+// Send view rejected in the frame (back to the preview, the error said), cancelled from the approval (back to it
+// again) and then approved (the balance read again, back to Account, the receiver paid on the chain); the visitor going
+// back from the approval (the request aborted, the frame free for the next one); the 100th pending request refused and
+// closing the modal rejecting the 99 others; sign-in with the embedded account, the modal not closable on the approval
+// while sign-in is required.
 import { waitForCode } from '@latchkey/mail-sink/client'
 import { type Hex, parseEther, toHex, verifyMessage } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -32,7 +33,7 @@ describe('/wagmi: how an approval ends (SPEC §2, §4)', () => {
   let address: Hex
   let chainId: number
 
-  it("[§2.17] [§4.26] [§4.27] [§4.28] a send from the Send view: rejected in the frame, back to the preview with 'Signature declined'; approved, the balance read again and back to Account, the receiver paid", async () => {
+  it("[§2.17] [§4.26] [§4.27] [§4.28] a send from the Send view: rejected in the frame, back to the preview with 'Signature declined'; cancelled, back to it again; approved, the balance read again and back to Account, the receiver paid", async () => {
     ;({ page } = await lab.open('wagmi'))
     page.setDefaultTimeout(15_000)
     await logIn(page, emailFor('outcomes-wagmi'))
@@ -55,6 +56,14 @@ describe('/wagmi: how an approval ends (SPEC §2, §4)', () => {
     await rejectInFrame(page)
     await expect.poll(() => view(page)).toBe('WalletSendPreview')
     await expect.poll(() => textOf(page, 'send-error')).toContain('Signature declined')
+    expect(await chainClient(chainId).getBalance({ address: to })).toBe(0n)
+    // Again, and the visitor goes back from the approval: the stack popped with 'cancel', back to the preview.
+    await page.getByTestId('send-confirm').click()
+    await expect.poll(() => view(page)).toBe('ApproveTransaction')
+    await approvalCard(page).waitFor()
+    await page.getByTestId('modal-back').click()
+    await expect.poll(() => view(page)).toBe('WalletSendPreview')
+    await expect.poll(() => textOf(page, 'send-error')).toContain('Request was aborted')
     expect(await chainClient(chainId).getBalance({ address: to })).toBe(0n)
     // Again, approved: the modal stays open and returns to Account once the balance was read again.
     await page.getByTestId('send-confirm').click()

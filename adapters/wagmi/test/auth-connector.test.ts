@@ -7,23 +7,14 @@ import {
   type CaipNetwork,
   type Connector,
   createMemoryStorage,
-  type EmbeddedAccountInfo,
   type EmbeddedWalletProvider,
   type KitStorage,
-  LatchkeyError,
   ProviderRpcError,
 } from '@latchkey/core'
 import { ERC20_ABI } from '@latchkey/core/eip155'
 import { fundedKeys } from '@latchkey/evm-testkit'
-import {
-  createPublicClient,
-  createWalletClient,
-  type Hex,
-  http,
-  type TypedDataDefinition,
-  verifyMessage,
-  verifyTypedData,
-} from 'viem'
+import { fakeEmbeddedFrame } from '@latchkey/evm-testkit/embedded'
+import { type Hex, verifyMessage, verifyTypedData } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { WagmiAdapter } from '../src/index.js'
@@ -42,102 +33,12 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup()
 })
 
-const networkOf = (caipNetworkId: string | undefined): CaipNetwork => {
-  const network = networks.find((item) => item.caipNetworkId === caipNetworkId)
-  if (!network) throw new Error(`no local network ${caipNetworkId}`)
-  return network
-}
-const rpcUrlOf = (network: CaipNetwork) => network.rpcUrls.default.http[0] as string
-
-/** What the fake frame's RPC_REQUEST answers: signatures and transactions with the key, reads from the chain. */
-async function answer(method: string, params: unknown, network: CaipNetwork): Promise<unknown> {
-  const list = (Array.isArray(params) ? params : []) as unknown[]
-  switch (method) {
-    case 'personal_sign':
-      return account.signMessage({ message: { raw: list[0] as Hex } })
-    case 'eth_signTypedData_v4':
-      return account.signTypedData(JSON.parse(list[1] as string) as TypedDataDefinition)
-    case 'eth_sendTransaction': {
-      const tx = list[0] as { to: Hex; value?: Hex; data?: Hex; gas?: Hex }
-      const wallet = createWalletClient({ account, transport: http(rpcUrlOf(network), { retryCount: 0 }) })
-      return wallet.sendTransaction({
-        to: tx.to,
-        value: BigInt(tx.value ?? '0x0'),
-        ...(tx.data ? { data: tx.data } : {}),
-        ...(tx.gas ? { gas: BigInt(tx.gas) } : {}),
-        chain: null,
-      })
-    }
-    case 'wallet_getCapabilities':
-      return { '0x7a69': { atomic: { status: 'unsupported' } } }
-    case 'wallet_getAssets':
-      return {}
-    case 'eth_sign':
-      throw new LatchkeyError('Requested RPC call is not allowed', { code: 'UNSUPPORTED_OPERATION' })
-    default: {
-      const client = createPublicClient({ transport: http(rpcUrlOf(network), { retryCount: 0 }) })
-      return client.request({ method, params } as never)
-    }
-  }
-}
-
-/** A fake frame: one visitor (logged in or not) whose account is {@link account}. */
-function fakeFrame(state: { session: boolean; chainId: number }) {
-  const notLoggedIn = () => Object.assign(new Error('User is not logged in'), { code: 4100 })
-  const login = () => Promise.reject(new Error('the adapter must not start a login'))
-  const user = (): EmbeddedAccountInfo => ({
-    email: 'visitor@example.test',
-    address: account.address,
-    chainId: state.chainId,
-    accounts: [{ address: account.address, type: 'eoa' }],
-  })
-  const rpc = vi.fn(async (args: { method: string; params?: unknown; chainId?: string }) => {
-    if (!state.session) throw notLoggedIn()
-    return answer(args.method, args.params, networkOf(args.chainId))
-  })
-  const frame = {
-    getUser: vi.fn(async (params: { chainId?: number | string }) => {
-      if (!state.session) throw notLoggedIn()
-      if (typeof params.chainId === 'number') state.chainId = params.chainId
-      return user()
-    }),
-    switchNetwork: vi.fn(async (params: { chainId: number | string }) => {
-      if (!state.session) throw notLoggedIn()
-      state.chainId = Number(params.chainId)
-      return { chainId: state.chainId }
-    }),
-    request: <T>(args: { method: string; params?: unknown; chainId?: string }) => rpc(args) as Promise<T>,
-    signOut: vi.fn(async () => {
-      state.session = false
-    }),
-    isConnected: vi.fn(async () => ({ isConnected: state.session })),
-    getChainId: vi.fn(async () => ({ chainId: state.chainId })),
-    connectEmail: vi.fn(login),
-    connectDevice: vi.fn(login),
-    connectOtp: vi.fn(login),
-    getSocialRedirectUri: vi.fn(login),
-    connectSocial: vi.fn(login),
-    getFarcasterUri: vi.fn(login),
-    connectFarcaster: vi.fn(login),
-    setPreferredAccount: login,
-    getSmartAccountEnabledNetworks: login,
-    initSmartAccount: login,
-    updateEmail: login,
-    updateEmailPrimaryOtp: login,
-    updateEmailSecondaryOtp: login,
-    syncTheme: login,
-    syncDappData: login,
-    reload: login,
-  } satisfies EmbeddedWalletProvider
-  return { frame, rpc }
-}
-
 /** An initialised adapter whose kit offers the embedded wallet (unless `embedded` is false). */
 async function start(
   options: { session?: boolean; storage?: KitStorage; embedded?: boolean; chainId?: number } = {},
 ) {
   const state = { session: options.session ?? true, chainId: options.chainId ?? 31337 }
-  const { frame, rpc } = fakeFrame(state)
+  const { frame, rpc } = fakeEmbeddedFrame(account, networks, state)
   const getEmbeddedWalletProvider = vi.fn(async (): Promise<EmbeddedWalletProvider> => frame)
   const adapter = new WagmiAdapter({ networks })
   await adapter.init({

@@ -1,30 +1,26 @@
 /**
- * A fake embedded-wallet frame for the AUTH connector's tests: an EmbeddedWalletProvider with one visitor (logged in
- * or not) holding a private key. Signatures and transactions are made with the key, reads go to the local chain the
- * request names, and every login step fails the test: the adapter must never start a login.
+ * A fake embedded-wallet frame for the EVM adapters' AUTH connector tests: an object with the methods of core's
+ * EmbeddedWalletProvider (typed structurally: this tool needs no @latchkey/core) and one visitor, logged in or not,
+ * holding a private key. Signatures and transactions are made with the key, reads go to the local chain the request
+ * names, and every login step fails the test: an adapter must never start a login.
  */
-import {
-  type CaipNetwork,
-  type EmbeddedAccountInfo,
-  type EmbeddedWalletProvider,
-  LatchkeyError,
-} from '@latchkey/core'
 import { createPublicClient, createWalletClient, type Hex, http, type TypedDataDefinition } from 'viem'
 import type { privateKeyToAccount } from 'viem/accounts'
 import { vi } from 'vitest'
+import type { LocalEvmNetwork } from './conformance.js'
 
 type Account = ReturnType<typeof privateKeyToAccount>
 
 /** What the frame holds: whether the visitor is logged in, and the chain it is on. */
-export interface FrameState {
+export interface FakeFrameState {
   session: boolean
   chainId: number
 }
 
-const rpcUrlOf = (network: CaipNetwork) => network.rpcUrls.default.http[0] as string
+const rpcUrlOf = (network: LocalEvmNetwork) => network.rpcUrls.default.http[0] as string
 
 /** What the fake frame's RPC_REQUEST answers: signatures and transactions with the key, reads from the chain. */
-async function answer(account: Account, method: string, params: unknown, network: CaipNetwork) {
+async function answer(account: Account, method: string, params: unknown, network: LocalEvmNetwork) {
   const list = (Array.isArray(params) ? params : []) as unknown[]
   switch (method) {
     case 'personal_sign':
@@ -47,7 +43,8 @@ async function answer(account: Account, method: string, params: unknown, network
     case 'wallet_getAssets':
       return {}
     case 'eth_sign':
-      throw new LatchkeyError('Requested RPC call is not allowed', { code: 'UNSUPPORTED_OPERATION' })
+      // As the frame refuses a method outside SPEC §6's lists (core's LatchkeyError carries the same code).
+      throw Object.assign(new Error('Requested RPC call is not allowed'), { code: 'UNSUPPORTED_OPERATION' })
     default: {
       const client = createPublicClient({ transport: http(rpcUrlOf(network), { retryCount: 0 }) })
       return client.request({ method, params } as never)
@@ -56,19 +53,23 @@ async function answer(account: Account, method: string, params: unknown, network
 }
 
 /** The fake frame of `account` over `networks`; `rpc` records its RPC_REQUESTs. */
-export function fakeFrame(account: Account, networks: readonly CaipNetwork[], state: FrameState) {
-  const networkOf = (caipNetworkId: string | undefined): CaipNetwork => {
+export function fakeEmbeddedFrame(
+  account: Account,
+  networks: readonly LocalEvmNetwork[],
+  state: FakeFrameState,
+) {
+  const networkOf = (caipNetworkId: string | undefined): LocalEvmNetwork => {
     const network = networks.find((item) => item.caipNetworkId === caipNetworkId)
     if (!network) throw new Error(`no local network ${caipNetworkId}`)
     return network
   }
   const notLoggedIn = () => Object.assign(new Error('User is not logged in'), { code: 4100 })
   const login = () => Promise.reject(new Error('the adapter must not start a login'))
-  const user = (): EmbeddedAccountInfo => ({
+  const user = () => ({
     email: 'visitor@example.test',
     address: account.address,
     chainId: state.chainId,
-    accounts: [{ address: account.address, type: 'eoa' }],
+    accounts: [{ address: account.address, type: 'eoa' as const }],
   })
   const rpc = vi.fn(async (args: { method: string; params?: unknown; chainId?: string }) => {
     if (!state.session) throw notLoggedIn()
@@ -107,6 +108,6 @@ export function fakeFrame(account: Account, networks: readonly CaipNetwork[], st
     syncTheme: login,
     syncDappData: login,
     reload: login,
-  } satisfies EmbeddedWalletProvider
+  }
   return { frame, rpc }
 }

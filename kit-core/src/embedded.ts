@@ -55,7 +55,7 @@ export {
   parseFrameInbound,
   parseFrameRequest,
 } from './embedded/parse.js'
-export { type RpcPolicy, rpcPolicy } from './embedded/rpc-policy.js'
+export { isSafeMethod, methodNamespace, type RpcPolicy, rpcPolicy } from './embedded/rpc-policy.js'
 export { FRAME_SOCIAL_PROVIDERS, ID_PATTERN, MAX_THEME_VARIABLES } from './embedded/schemas.js'
 export {
   createSecureFrame,

@@ -22,6 +22,7 @@ import type { LateControllers } from '../kit/late-controllers.js'
 import type { CaipNetwork } from '../networks/define.js'
 import { VERSION } from '../version.js'
 import { createEmbeddedController, type EmbeddedController } from './embedded-controller.js'
+import { methodNamespace } from './rpc-policy.js'
 
 export interface KitEmbeddedDeps {
   options: ResolvedOptions
@@ -117,9 +118,8 @@ export function createKitEmbedded(deps: KitEmbeddedDeps) {
       leaveApproval()
     }
     if (status === 'error') return end()
-    const namespace: ChainNamespace = method.startsWith('solana_') ? 'solana' : 'eip155'
     deps
-      .refreshBalances(namespace)
+      .refreshBalances(methodNamespace(method))
       .catch((error: unknown) => deps.logWarn('The balance could not be read again', error))
       .finally(end)
   }

@@ -92,3 +92,8 @@ export function isSafeMethod(method: string): boolean {
   const policy = rpcPolicy(method)
   return policy === 'read' || policy === 'frame'
 }
+
+/** The namespace a method of the lists belongs to: Solana's are `solana_*`, the rest are EVM's. */
+export function methodNamespace(method: string): 'eip155' | 'solana' {
+  return method.startsWith('solana_') ? 'solana' : 'eip155'
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { rpcPolicy } from '../../src/embedded.js'
+import { isSafeMethod, methodNamespace, rpcPolicy } from '../../src/embedded.js'
 
 const policies = (methods: readonly string[]) => Object.fromEntries(methods.map((m) => [m, rpcPolicy(m)]))
 
@@ -53,5 +53,24 @@ describe("SPEC §6's embedded-wallet RPC lists, as the kit and the frame share t
       '',
     ])
       expect(rpcPolicy(method), method).toBe('refused')
+  })
+
+  test("[§4.25] safe methods are the reads and the frame's own answers; the approval list is not", () => {
+    for (const method of [
+      'eth_getBalance',
+      'eth_call',
+      'eth_chainId',
+      'eth_accounts',
+      'wallet_getCallsStatus',
+    ])
+      expect(isSafeMethod(method), method).toBe(true)
+    for (const method of ['personal_sign', 'eth_sendTransaction', 'wallet_sendCalls', 'solana_signMessage'])
+      expect(isSafeMethod(method), method).toBe(false)
+  })
+
+  test("a method's namespace: solana_* on solana, the rest on eip155", () => {
+    expect(methodNamespace('solana_signAndSendTransaction')).toBe('solana')
+    expect(methodNamespace('personal_sign')).toBe('eip155')
+    expect(methodNamespace('wallet_sendCalls')).toBe('eip155')
   })
 })

@@ -12,7 +12,7 @@ import type { Approvals } from './approvals.js'
 import type { AuthApi, AuthUser } from './auth-api.js'
 import { fillTransaction, jsonRpc, readTransactionRequest } from './chain-rpc.js'
 import type { FrameConfig, FrameNetwork, FrameParams } from './config.js'
-import { NOT_ALLOWED, rpcPolicy, UNSUPPORTED_CODE, USER_REJECTED } from './rpc-policy.js'
+import { methodNamespace, NOT_ALLOWED, rpcPolicy, UNSUPPORTED_CODE, USER_REJECTED } from './rpc-policy.js'
 import type { FrameStore } from './store.js'
 
 export interface RpcHandlerDeps {
@@ -157,8 +157,7 @@ export function createRpcHandler(
     const rpcParams = payload.params
     const policy = rpcPolicy(method)
     if (policy === 'refused') throw new FrameHandlerError(NOT_ALLOWED, UNSUPPORTED_CODE)
-    const namespace = method.startsWith('solana_') ? 'solana' : 'eip155'
-    const on = networkFor(payload.chainId, namespace)
+    const on = networkFor(payload.chainId, methodNamespace(method))
     if (policy === 'unsupported')
       throw new FrameHandlerError(`${method} is not supported for an eoa`, UNSUPPORTED_CODE)
     if (method === 'eth_chainId') return hex(Number(on.caipNetworkId.split(':')[1]))

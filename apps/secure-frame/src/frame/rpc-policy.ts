@@ -2,7 +2,7 @@
  * The frame enforces SPEC §6's lists (`rpcPolicy`, shared with the kit in `@latchkey/core/embedded`): this is the
  * boundary. Here: the frame's answers of a refusal.
  */
-export { rpcPolicy } from '@latchkey/core/embedded'
+export { methodNamespace, rpcPolicy } from '@latchkey/core/embedded'
 
 /** SPEC §6's refusal. */
 export const NOT_ALLOWED = 'Requested RPC call is not allowed'
